@@ -1,0 +1,59 @@
+# Two commands for a newcomer: `make run` and `make test` (see README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# PostgreSQL used by `make test` when reachable (the suite then runs a second time on it).
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+# Debian packages WeasyPrint needs for PDF output.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+
+.PHONY: run test lint venv dev-venv system-packages demo bench clean
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(PIP) install -q -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+dev-venv: $(VENV)/.installed-dev
+
+system-packages:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+run: venv system-packages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_tournament --if-empty
+	@echo "Serving on http://$(HOST):$(PORT)/  (stop with Ctrl-C)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: dev-venv system-packages lint
+	@if $(PY) -c "import psycopg,sys; psycopg.connect('$(PG_TEST_URL)', connect_timeout=3).close()" 2>/dev/null; \
+	then pg=1; else pg=0; echo "PostgreSQL not reachable at $(PG_TEST_URL): SQLite only."; fi; \
+	echo "== pytest on SQLite =="; \
+	env -u DATABASE_URL $(VENV)/bin/pytest || exit $$?; \
+	if [ $$pg = 1 ]; then echo "== pytest on PostgreSQL =="; \
+	  DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest || exit $$?; fi
+
+bench: dev-venv
+	$(PY) bench/pairing.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

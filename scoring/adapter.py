@@ -1,0 +1,205 @@
+"""The one place where scoring models meet the VP and standings rules.
+
+Score entry, penalties and the standings: views and commands call these
+functions, which validate everything before writing and write atomically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import standings as rules
+from scoring import vp as vp_rules
+from scoring.models import Penalty, ResultChange
+from tournaments.adapter import resolve_scale, turn_by_number
+from tournaments.errors import Refused
+from tournaments.models import Bye, Pair, Table, Tournament
+
+MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
+
+
+@dataclass(frozen=True)
+class Entry:
+    table: int
+    ns: int
+    ew: int
+
+
+def check_points(value: object, line: str) -> int:
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            raise Refused(
+                _("%(line)s: %(value)s is not a whole number of points.")
+                % {"line": line, "value": text or '""'}
+            ) from None
+    try:
+        points = vp_rules.check_points(value)
+    except vp_rules.ScaleError:
+        raise Refused(
+            _("%(line)s: %(value)s is not a multiple of 5.") % {"line": line, "value": value}
+        ) from None
+    if abs(points) > MAX_POINTS:
+        raise Refused(
+            _("%(line)s: %(value)s points is not a plausible total.")
+            % {"line": line, "value": points}
+        )
+    return points
+
+
+def record_scores(
+    tournament: Tournament,
+    turn_number: int,
+    entries: Sequence[Entry],
+    *,
+    user=None,
+    reason: str = "",
+    source: str = "referee",
+) -> list[Table]:
+    """Record the line totals of some tables of a turn: all of them or none.
+
+    Each table gets its VP from the tournament's scale; a table that already had
+    a result keeps the old values in its history with the reason given.
+    """
+    if not entries:
+        raise Refused(_("No result to record."))
+    turn = turn_by_number(tournament, turn_number)
+    scale = resolve_scale(tournament.vp_scale)
+    seen: set[int] = set()
+    for e in entries:
+        if e.table in seen:
+            raise Refused(_("Table %(t)d appears twice.") % {"t": e.table})
+        seen.add(e.table)
+        check_points(e.ns, _("N-S"))
+        check_points(e.ew, _("E-W"))
+    with transaction.atomic():
+        tables = {
+            t.number: t
+            for t in Table.objects.select_for_update().filter(turn=turn, number__in=seen)
+        }
+        for e in entries:
+            if e.table not in tables:
+                raise Refused(
+                    _("Table %(t)d is not a match of turn %(turn)d.")
+                    % {"t": e.table, "turn": turn_number}
+                )
+        now = timezone.now()
+        changes = []
+        for e in entries:
+            table = tables[e.table]
+            changes.append(
+                ResultChange(
+                    table=table,
+                    by=user,
+                    source=source,
+                    reason=reason,
+                    old_ns_points=table.ns_points,
+                    old_ew_points=table.ew_points,
+                    new_ns_points=e.ns,
+                    new_ew_points=e.ew,
+                )
+            )
+            table.ns_points, table.ew_points = e.ns, e.ew
+            table.ns_vp, table.ew_vp = scale.split(e.ns, e.ew)
+            table.entered_by, table.entered_at = user, now
+            table.version += 1
+        Table.objects.bulk_update(
+            tables.values(),
+            ["ns_points", "ew_points", "ns_vp", "ew_vp", "entered_by", "entered_at", "version"],
+        )
+        ResultChange.objects.bulk_create(changes)
+        _update_status(tournament)
+    return [tables[e.table] for e in entries]
+
+
+def _update_status(tournament: Tournament) -> None:
+    """Finished once the last planned turn has every result; running otherwise."""
+    last = tournament.turn_set.filter(number=tournament.turns).first()
+    done = last is not None and not last.tables.filter(ns_points__isnull=True).exists()
+    status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
+    if tournament.status != status:
+        Tournament.objects.filter(pk=tournament.pk).update(status=status)
+        tournament.status = status
+
+
+def add_penalty(
+    tournament: Tournament,
+    pair: Pair,
+    *,
+    vp: int,
+    mp: int = 0,
+    turn_number: int | None = None,
+    reason: str,
+    user=None,
+) -> Penalty:
+    """Take VP and/or MP away from a pair in the general ranking (Art. 23)."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise Refused(_("A penalty needs a reason."))
+    if vp < 0 or mp < 0:
+        raise Refused(_("Give the VP and MP to take away as positive numbers."))
+    if not vp and not mp:
+        raise Refused(_("A penalty takes away some VP or some MP."))
+    if vp > vp_rules.TOTAL_VP * tournament.turns:
+        raise Refused(_("%(vp)d VP is more than the whole tournament is worth.") % {"vp": vp})
+    if mp > MAX_POINTS:
+        raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
+    if turn_number is None:
+        turn = tournament.turn_set.order_by("-number").first()
+        if turn is None:
+            raise Refused(_("No turn is seated yet: a penalty belongs to a turn."))
+    else:
+        turn = turn_by_number(tournament, turn_number)
+    return Penalty.objects.create(
+        tournament=tournament,
+        pair=pair,
+        turn=turn,
+        vp=vp,
+        mp=mp,
+        reason=reason[:500],
+        created_by=user,
+    )
+
+
+# --- standings -----------------------------------------------------------------------------
+
+
+def standing_inputs(tournament: Tournament):
+    """Plain records of every match, bye and penalty of the tournament (3 queries)."""
+    matches = [
+        rules.Match(turn=t, ns=ns, ew=ew, ns_vp=nsv, ew_vp=ewv, ns_mp=nsp - ewp)
+        for t, ns, ew, nsv, ewv, nsp, ewp in Table.objects.filter(
+            turn__tournament=tournament, ns_points__isnull=False
+        ).values_list(
+            "turn__number", "ns__number", "ew__number", "ns_vp", "ew_vp", "ns_points", "ew_points"
+        )
+    ]
+    byes = [
+        rules.Bye(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Bye.objects.filter(turn__tournament=tournament).values_list(
+            "turn__number", "pair__number", "vp", "mp"
+        )
+    ]
+    penalties = [
+        rules.Penalty(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Penalty.objects.filter(tournament=tournament).values_list(
+            "turn__number", "pair__number", "vp", "mp"
+        )
+    ]
+    return matches, byes, penalties
+
+
+def standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
+    """The ranking counting turns up to `after_turn` (every turn when None)."""
+    numbers = tournament.pairs.values_list("number", flat=True)
+    matches, byes, penalties = standing_inputs(tournament)
+    return rules.compute(
+        numbers, matches, byes, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
+    )

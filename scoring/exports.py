@@ -1,0 +1,94 @@
+"""The results as plain data: the JSON of the scripting contract (DESIGN.md)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from scoring.adapter import standings
+from scoring.models import Penalty
+from tournaments.models import Bye, Pair, Table, Tournament
+
+
+def results_data(tournament: Tournament) -> dict:
+    """Everything about a tournament in the contract's keys (a fixed number of queries)."""
+    tables_by_turn: dict[int, list[dict]] = defaultdict(list)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .select_related("turn", "ns", "ew")
+        .order_by("turn__number", "number")
+    ):
+        tables_by_turn[t.turn.number].append(
+            {
+                "table": t.number,
+                "ns": t.ns.number,
+                "ew": t.ew.number,
+                "ns_points": t.ns_points,
+                "ew_points": t.ew_points,
+                "ns_vp": t.ns_vp,
+                "ew_vp": t.ew_vp,
+            }
+        )
+    byes_by_turn: dict[int, list[dict]] = defaultdict(list)
+    for b in Bye.objects.filter(turn__tournament=tournament).select_related("turn", "pair"):
+        byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
+    turns = [
+        {
+            "number": turn.number,
+            "movement": turn.movement,
+            "tables": tables_by_turn[turn.number],
+            "byes": sorted(byes_by_turn[turn.number], key=lambda b: b["pair"]),
+            "repeats": turn.repeats,
+        }
+        for turn in tournament.turn_set.order_by("number")
+    ]
+    pairs = [
+        {
+            "number": p.number,
+            "players": [
+                {"name": pl.name, "membership": pl.membership_number, "club": pl.club}
+                for pl in (p.player1, p.player2)
+            ],
+        }
+        for p in Pair.objects.filter(tournament=tournament)
+        .select_related("player1", "player2")
+        .order_by("number")
+    ]
+    penalties = [
+        {"pair": p.pair.number, "turn": p.turn.number, "vp": p.vp, "mp": p.mp, "reason": p.reason}
+        for p in Penalty.objects.filter(tournament=tournament).select_related("pair", "turn")
+    ]
+    rows = [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+        }
+        for r in standings(tournament)
+    ]
+    return {
+        "tournament": {
+            "slug": tournament.slug,
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "turns": tournament.turns,
+            "deals": tournament.deals,
+            "vp_scale": tournament.vp_scale,
+            "plan": list(tournament.plan),
+            "venue": tournament.venue,
+            "organiser": tournament.organiser,
+            "referee": tournament.referee_name,
+            "referee_code": tournament.referee_code,
+            "status": tournament.status,
+            "bye_percentage": tournament.bye_percentage,
+            "tiebreaks": list(tournament.tiebreaks),
+        },
+        "pairs": pairs,
+        "turns": turns,
+        "penalties": penalties,
+        "standings": rows,
+    }

@@ -1,0 +1,79 @@
+import csv
+import io
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+from scoring.adapter import Entry, record_scores
+from tournaments import adapter
+from tournaments.errors import Refused
+from tournaments.management.base import ContractCommand
+
+
+def read_entries(path: Path) -> list[Entry]:
+    """CSV rows table,ns,ew (',' or ';', header allowed); one bad row refuses the file."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise Refused(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise Refused(f"{path} is not UTF-8 text") from None
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    entries = []
+    for line, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if line == 1 and cells[0].lower() in ("table", "tavolo"):
+            continue
+        if len(cells) != 3:
+            raise Refused(f"line {line}: expected table,ns,ew, found {len(cells)} values")
+        try:
+            table = int(cells[0])
+        except ValueError:
+            raise Refused(f"line {line}: {cells[0]!r} is not a table number") from None
+        entries.append(Entry(table, *(_points(c, line) for c in cells[1:])))
+    if not entries:
+        raise Refused(f"{path} has no results")
+    return entries
+
+
+def _points(text: str, line: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise Refused(f"line {line}: {text!r} is not a whole number of points") from None
+
+
+class Command(ContractCommand):
+    help = "Record the line totals of one table, or of several tables from a CSV file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--turn", type=int, required=True)
+        parser.add_argument("--table", type=int)
+        parser.add_argument("--ns", type=int, help="N-S points")
+        parser.add_argument("--ew", type=int, help="E-W points")
+        parser.add_argument("--file", help="CSV rows table,ns,ew: all recorded or none")
+        parser.add_argument("--reason", default="", help="why a recorded result changes")
+
+    def run(self, **opts):
+        tournament = adapter.tournament_by_slug(opts["slug"])
+        if opts["file"]:
+            if any(opts[k] is not None for k in ("table", "ns", "ew")):
+                raise CommandError("give either --file or --table/--ns/--ew, not both")
+            entries = read_entries(Path(opts["file"]))
+        else:
+            missing = [f"--{k}" for k in ("table", "ns", "ew") if opts[k] is None]
+            if missing:
+                raise CommandError(f"missing {', '.join(missing)} (or give --file)")
+            entries = [Entry(opts["table"], opts["ns"], opts["ew"])]
+        tables = record_scores(
+            tournament, opts["turn"], entries, reason=opts["reason"], source="command"
+        )
+        for t in tables:
+            self.stdout.write(
+                f"Turn {opts['turn']} table {t.number}: {t.ns_points}-{t.ew_points}"
+                f" -> VP {t.ns_vp}-{t.ew_vp}"
+            )

@@ -1,0 +1,98 @@
+"""Penalties, custom VP scales and the history of every result change."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import vp as vp_rules
+from tournaments.models import Pair, Table, Tournament, Turn
+
+
+class Penalty(models.Model):
+    """VP and/or MP taken away from a pair in the general ranking (Art. 23).
+
+    It counts in the standings from `turn` on and never gives anything to the opponents.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="penalties")
+    turn = models.ForeignKey(Turn, on_delete=models.PROTECT, related_name="penalties")
+    vp = models.PositiveSmallIntegerField(_("VP taken away"), default=0)
+    mp = models.PositiveIntegerField(_("MP taken away"), default=0)
+    reason = models.CharField(_("reason"), max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "turn__number", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self) -> str:
+        return f"{self.pair.number}: -{self.vp} VP -{self.mp} MP ({self.reason})"
+
+    def clean(self) -> None:
+        if not self.vp and not self.mp:
+            raise ValidationError(_("A penalty takes away some VP or some MP."))
+
+
+def validate_bands(value) -> None:
+    try:
+        rows = [(int(high), int(vp)) for high, vp in value]
+        vp_rules.VpScale.from_bands("custom", "custom", rows)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(_("Invalid VP scale: %(error)s"), params={"error": exc}) from exc
+
+
+class VpScaleDefinition(models.Model):
+    """A referee's own VP scale: rows of [highest difference, winner's VP], the last one open."""
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    bands = models.JSONField(_("bands"), validators=[validate_bands])
+
+    class Meta:
+        verbose_name = _("VP scale")
+        verbose_name_plural = _("VP scales")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.code in vp_rules.SCALES:
+            raise ValidationError(
+                _("The code %(code)s is a federation scale."), params={"code": self.code}
+            )
+
+    def as_scale(self) -> vp_rules.VpScale:
+        return vp_rules.VpScale.from_bands(self.code, self.name, [tuple(r) for r in self.bands])
+
+
+class ResultChange(models.Model):
+    """Append-only history of a table's result: who, when, old, new, why."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source = models.CharField(_("source"), max_length=40, default="referee")
+    old_ns_points = models.IntegerField(null=True)
+    old_ew_points = models.IntegerField(null=True)
+    new_ns_points = models.IntegerField(null=True)
+    new_ew_points = models.IntegerField(null=True)
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["table", "at", "id"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return (
+            f"{self.table}: {self.old_ns_points}-{self.old_ew_points} → "
+            f"{self.new_ns_points}-{self.new_ew_points}"
+        )

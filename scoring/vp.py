@@ -1,0 +1,172 @@
+"""Victory-point scales: pure Python, no Django import.
+
+A scale is a list of bands over the absolute point difference between the two
+lines of a table. Each band gives the winner's share of the 20 VP; the loser
+gets the rest (Codice di Gara, Art. 30). Scales are data: the federation's
+ones are listed in `SCALES`, a referee can define a custom one with
+`VpScale.from_bands`, which validates it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+TOTAL_VP = 20
+STEP = 5  # burraco points are always multiples of 5
+
+
+class ScaleError(ValueError):
+    """A VP scale or a score that the rules refuse."""
+
+
+@dataclass(frozen=True)
+class Band:
+    low: int  # lowest difference of the band, inclusive
+    high: int | None  # highest difference, inclusive; None for the open last band
+    winner_vp: int
+
+    @property
+    def loser_vp(self) -> int:
+        return TOTAL_VP - self.winner_vp
+
+
+@dataclass(frozen=True)
+class VpScale:
+    code: str
+    name: str
+    bands: tuple[Band, ...]
+
+    @classmethod
+    def from_bands(cls, code: str, name: str, bands: list[tuple[int, int]]) -> VpScale:
+        """Build a scale from (upper bound, winner VP) rows, the last one open.
+
+        `bands` lists each band's highest difference with the winner's VP; the
+        last row's bound is ignored (use any value, e.g. 0): "over the previous
+        bound". Bands start at 0, are contiguous in steps of 5, and the winner's
+        VP grows with the difference from 10 up to at most 20.
+        """
+        if len(bands) < 2:
+            raise ScaleError("a VP scale needs at least two bands")
+        built: list[Band] = []
+        low = 0
+        for index, (high, winner_vp) in enumerate(bands):
+            last = index == len(bands) - 1
+            if not 0 <= winner_vp <= TOTAL_VP or winner_vp * 2 < TOTAL_VP:
+                raise ScaleError(
+                    f"band {index + 1}: the winner's VP must be between 10 and 20, not {winner_vp}"
+                )
+            if built and winner_vp <= built[-1].winner_vp:
+                raise ScaleError(f"band {index + 1}: VP must grow with the difference")
+            if last:
+                built.append(Band(low, None, winner_vp))
+                break
+            if high % STEP:
+                raise ScaleError(f"band {index + 1}: bound {high} is not a multiple of {STEP}")
+            if high < low:
+                raise ScaleError(f"band {index + 1}: bound {high} is below its start {low}")
+            built.append(Band(low, high, winner_vp))
+            low = high + STEP
+        if built[0].winner_vp * 2 != TOTAL_VP:
+            raise ScaleError("the first band (draw) must give 10-10")
+        return cls(code, name, tuple(built))
+
+    def band_for(self, difference: int) -> Band:
+        diff = abs(difference)
+        for band in self.bands:
+            if band.high is None or diff <= band.high:
+                return band
+        raise AssertionError("unreachable: the last band is open")
+
+    def split(self, ns_points: int, ew_points: int) -> tuple[int, int]:
+        """The VP of N-S and E-O for the two lines' totals."""
+        check_points(ns_points)
+        check_points(ew_points)
+        band = self.band_for(ns_points - ew_points)
+        if ns_points >= ew_points:
+            return band.winner_vp, band.loser_vp
+        return band.loser_vp, band.winner_vp
+
+    def min_difference_for(self, winner_vp: int) -> int:
+        """The lowest difference that earns `winner_vp` (or more) on this scale."""
+        for band in self.bands:
+            if band.winner_vp >= winner_vp:
+                return band.low
+        raise ScaleError(f"no band of {self.code} gives {winner_vp} VP")
+
+    def rows(self) -> list[tuple[int, int | None, int, int]]:
+        """(low, high, winner VP, loser VP) for display."""
+        return [(b.low, b.high, b.winner_vp, b.loser_vp) for b in self.bands]
+
+
+def check_points(points: object) -> int:
+    """A line total must be a whole number and a multiple of 5 (it may be negative)."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise ScaleError(f"points must be a whole number, not {points!r}")
+    if points % STEP:
+        raise ScaleError(f"points must be a multiple of {STEP}: {points}")
+    return points
+
+
+@dataclass(frozen=True)
+class ByeScore:
+    vp: int
+    mp: int
+
+
+def bye_score(scale: VpScale, percentage: int) -> ByeScore:
+    """The score of a pair without opponent (Art. 33): `percentage`% of the 20 VP,
+    rounded half up, with the lowest difference that earns it on the scale as MP."""
+    if not 50 <= percentage <= 100:
+        raise ScaleError(f"the bye percentage must be between 50 and 100, not {percentage}")
+    vp = int((Decimal(TOTAL_VP) * percentage / 100).quantize(Decimal(1), ROUND_HALF_UP))
+    return ByeScore(vp=vp, mp=scale.min_difference_for(vp))
+
+
+def default_bye_percentage(deals: int) -> int:
+    """70% of the maximum (Art. 33); 60% in 4-deal turns (current FIBUR practice)."""
+    return 60 if deals == 4 else 70
+
+
+def default_minutes(deals: int) -> int:
+    """Turn length by deals (Art. 5): 2 deals 25', 3 deals 35', 4 deals 45'."""
+    try:
+        return {2: 25, 3: 35, 4: 45}[deals]
+    except KeyError:
+        raise ScaleError(f"a turn has 2, 3 or 4 deals, not {deals}") from None
+
+
+def _scale(code: str, name: str, bounds: list[int]) -> VpScale:
+    rows = [(high, 10 + i) for i, high in enumerate(bounds)] + [(0, 20)]
+    return VpScale.from_bands(code, name, rows)
+
+
+SCALES: dict[str, VpScale] = {
+    s.code: s
+    for s in (
+        _scale(
+            "feburit-2007",
+            "FE.BUR.IT 2007 (Codice di Gara, Art. 30)",
+            [50, 150, 250, 350, 500, 650, 850, 1000, 1250, 1500],
+        ),
+        _scale(
+            "fibur-3",
+            "FIBUR, 3 smazzate",
+            [50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500],
+        ),
+        _scale(
+            "fibur-4",
+            "FIBUR, 4 smazzate",
+            [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000],
+        ),
+    )
+}
+DEFAULT_SCALE = "feburit-2007"
+
+
+def get_scale(code: str) -> VpScale:
+    try:
+        return SCALES[code]
+    except KeyError:
+        known = ", ".join(SCALES)
+        raise ScaleError(f"unknown VP scale {code!r} (known: {known})") from None

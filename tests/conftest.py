@@ -1,0 +1,9 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("ci" if os.environ.get("CI") else "default")

@@ -1,0 +1,13 @@
+class Refused(Exception):
+    """An action the rules or the data do not allow; the message says why.
+
+    Raised before anything is written (or inside a transaction that rolls
+    back), so a refusal never leaves a partial change behind.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)

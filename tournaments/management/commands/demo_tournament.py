@@ -1,0 +1,172 @@
+"""A realistic demo: 26 pairs, 3 Mitchell + 2 Danish turns of 3 deals, three turns played."""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from scoring.adapter import Entry, record_scores
+from tournaments import adapter
+from tournaments.imports import PairRow
+from tournaments.management.base import ContractCommand
+from tournaments.models import Tournament
+
+FIRST = [
+    "Giulia",
+    "Marco",
+    "Francesca",
+    "Luca",
+    "Chiara",
+    "Giovanni",
+    "Anna",
+    "Paolo",
+    "Sara",
+    "Roberto",
+    "Elena",
+    "Andrea",
+    "Valentina",
+    "Stefano",
+    "Laura",
+    "Alessandro",
+    "Silvia",
+    "Davide",
+    "Federica",
+    "Massimo",
+    "Paola",
+    "Antonio",
+    "Cristina",
+    "Franco",
+    "Rita",
+    "Giuseppe",
+    "Teresa",
+    "Carlo",
+    "Lucia",
+    "Enrico",
+]
+LAST = [
+    "Rossi",
+    "Russo",
+    "Ferrari",
+    "Esposito",
+    "Bianchi",
+    "Romano",
+    "Colombo",
+    "Ricci",
+    "Marino",
+    "Greco",
+    "Bruno",
+    "Gallo",
+    "Conti",
+    "De Luca",
+    "Mancini",
+    "Costa",
+    "Giordano",
+    "Rizzo",
+    "Lombardi",
+    "Moretti",
+    "Barbieri",
+    "Fontana",
+    "Santoro",
+    "Mariani",
+    "Rinaldi",
+    "Caruso",
+    "Ferrara",
+    "Galli",
+    "Martini",
+    "Leone",
+    "Longo",
+    "Gentile",
+    "Martinelli",
+    "Vitale",
+    "Lombardo",
+    "Serra",
+    "Coppola",
+    "De Santis",
+    "D'Angelo",
+    "Marchetti",
+]
+CLUBS = [
+    "ASD Burraco Roma Nord",
+    "Circolo Burraco Milano",
+    "Burraco Club Napoli",
+    "ASD Le Pinelle Firenze",
+    "Circolo del Pozzetto Torino",
+    "Burraco Bari",
+]
+USERNAME, PASSWORD = "arbitro", "burraco"
+
+
+def demo_line_totals(rng: random.Random) -> tuple[int, int]:
+    """Plausible 3-deal totals: each line 0-3,000 in steps of 5, sometimes negative."""
+    ns = rng.randrange(-40, 600) * 5
+    ew = rng.randrange(-40, 600) * 5
+    return ns, ew
+
+
+class Command(ContractCommand):
+    help = "Create the demo tournament (and the referee account) for a first look."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="do nothing when the database already has a tournament",
+        )
+        parser.add_argument("--slug", default="demo")
+        parser.add_argument("--seed", type=int, default=2026)
+
+    def run(self, **opts):
+        self.ensure_referee()
+        if opts["if_empty"] and Tournament.objects.exists():
+            self.stdout.write("The database already has tournaments: no demo loaded.")
+            return
+        with transaction.atomic():
+            t = self.build(opts["slug"], random.Random(opts["seed"]))
+        self.stdout.write(
+            f"Demo tournament {t.slug!r}: {t.pairs.count()} pairs, "
+            f"{t.turn_set.count()} turns seated."
+        )
+
+    def ensure_referee(self):
+        User = get_user_model()
+        if not User.objects.filter(username=USERNAME).exists():
+            User.objects.create_superuser(USERNAME, "", PASSWORD)
+        self.stdout.write(
+            f"Referee login: user {USERNAME!r}, password {PASSWORD!r} "
+            "(change it at /admin/password_change/)."
+        )
+
+    def build(self, slug: str, rng: random.Random) -> Tournament:
+        t = adapter.create_tournament(
+            slug=slug,
+            name="Torneo di Burraco della Befana",
+            date=datetime.date.today(),
+            plan="mitchell:3,danish:2",
+            deals=3,
+            venue="Circolo Canottieri, Roma",
+            organiser="ASD Burraco Roma Nord",
+            referee_name="Maria Bellini",
+            referee_code="ARB-0421",
+        )
+        people = rng.sample([(f, s) for f in FIRST for s in LAST], 52)
+        rows = []
+        for i in range(26):
+            (f1, s1), (f2, s2) = people[2 * i], people[2 * i + 1]
+            rows.append(
+                PairRow(
+                    line=i + 2,
+                    player1=f"{s1} {f1}",
+                    player2=f"{s2} {f2}",
+                    membership1=f"RM{10400 + 2 * i:06d}",
+                    membership2=f"RM{10401 + 2 * i:06d}",
+                    club=rng.choice(CLUBS),
+                )
+            )
+        adapter.import_pairs(t, rows)
+        for number in (1, 2, 3):
+            out = adapter.seat_next_turn(t)
+            entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]
+            record_scores(t, number, entries, source="demo")
+        adapter.seat_next_turn(t)
+        return t

@@ -1,0 +1,71 @@
+import datetime
+
+from django.core.management.base import CommandError
+
+from tournaments import adapter
+from tournaments.management.base import ContractCommand
+
+
+def iso_date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise CommandError(f"{text} is not a date (YYYY-MM-DD)") from None
+
+
+class Command(ContractCommand):
+    help = "Create a tournament (DESIGN.md scripting contract)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--slug", required=True)
+        parser.add_argument("--name", required=True)
+        parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
+        parser.add_argument("--turns", type=int)
+        parser.add_argument("--deals", type=int, default=3, help="2, 3 or 4 deals per turn")
+        parser.add_argument("--plan", help="e.g. mitchell:4,danish:3 (default: all Mitchell)")
+        parser.add_argument("--vp-scale", default="feburit-2007")
+        parser.add_argument("--first-seating", default="registration", help="registration or draw")
+        parser.add_argument("--seed", type=int, help="makes the draw reproducible")
+        parser.add_argument("--venue", default="")
+        parser.add_argument("--organiser", default="")
+        parser.add_argument("--referee", default="", help="the referee's name")
+        parser.add_argument("--referee-code", default="", help="the referee's federation code")
+        parser.add_argument(
+            "--bye-percentage", type=int, help="default 70, or 60 with 4 deals (Art. 33)"
+        )
+        parser.add_argument("--mitchell-step", type=int, default=1)
+
+    def run(self, **opts):
+        from django.utils.text import slugify
+
+        slug = opts["slug"]
+        if not slug or slugify(slug) != slug:
+            raise CommandError(f"{slug!r} is not a slug (lower-case letters, digits, hyphens)")
+        if not opts["name"].strip():
+            raise CommandError("the name is empty")
+        date = iso_date(opts["date"]) if opts["date"] else datetime.date.today()
+        extra = {
+            "venue": opts["venue"],
+            "organiser": opts["organiser"],
+            "referee_name": opts["referee"],
+            "referee_code": opts["referee_code"],
+            "mitchell_step": opts["mitchell_step"],
+        }
+        if opts["bye_percentage"] is not None:
+            extra["bye_percentage"] = opts["bye_percentage"]
+        t = adapter.create_tournament(
+            slug=slug,
+            name=opts["name"].strip(),
+            date=date,
+            turns=opts["turns"],
+            deals=opts["deals"],
+            plan=opts["plan"],
+            vp_scale=opts["vp_scale"],
+            first_seating=opts["first_seating"],
+            seed=opts["seed"],
+            **extra,
+        )
+        self.stdout.write(
+            f"Created {t.slug}: {t.turns} turns ({', '.join(t.plan)}), "
+            f"{t.deals} deals, {t.vp_scale}"
+        )

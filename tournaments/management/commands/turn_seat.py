@@ -1,0 +1,40 @@
+import json
+
+from tournaments import adapter
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = "Seat the next turn of a tournament by its plan."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--json", action="store_true", help="print the seating as JSON")
+
+    def run(self, **opts):
+        tournament = adapter.tournament_by_slug(opts["slug"])
+        out = adapter.seat_next_turn(tournament)
+        turn = out.turn
+        if opts["json"]:
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "turn": turn.number,
+                        "movement": turn.movement,
+                        "tables": [
+                            {"table": t.number, "ns": t.ns.number, "ew": t.ew.number}
+                            for t in out.tables
+                        ],
+                        "byes": [{"pair": b.pair.number, "vp": b.vp, "mp": b.mp} for b in out.byes],
+                        "repeats": [list(r) for r in out.repeats],
+                    }
+                )
+            )
+            return
+        self.stdout.write(f"Turn {turn.number} ({turn.movement}): {len(out.tables)} tables")
+        for t in out.tables:
+            self.stdout.write(f"  table {t.number:>3}: N-S {t.ns.number:>4}  E-W {t.ew.number:>4}")
+        for b in out.byes:
+            self.stdout.write(f"  rests: pair {b.pair.number} ({b.vp} VP, +{b.mp} MP)")
+        for ns, ew in out.repeats:
+            self.stdout.write(f"  meet again (no seating avoids it): {ns} v {ew}")

@@ -1,0 +1,231 @@
+"""Tournaments, players, pairs, turns and their tables (glossary in DESIGN.md)."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import vp as vp_rules
+from scoring.standings import TIEBREAKS
+
+MOVEMENTS = [
+    ("mitchell", _("Mitchell")),
+    ("danish", _("Danish (pure)")),
+    ("danish-modified", _("Danish (modified)")),
+]
+MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
+
+
+def default_tiebreaks() -> list[str]:
+    return ["mp", "h2h", "number"]
+
+
+def validate_plan(value) -> None:
+    if not isinstance(value, list) or not value:
+        raise ValidationError(_("The plan needs at least one turn."))
+    bad = [w for w in value if w not in MOVEMENT_WORDS]
+    if bad:
+        raise ValidationError(
+            _("Unknown movement %(word)s (known: %(known)s)."),
+            params={"word": bad[0], "known": ", ".join(MOVEMENT_WORDS)},
+        )
+
+
+def validate_tiebreaks(value) -> None:
+    if not isinstance(value, list) or any(t not in TIEBREAKS for t in value):
+        raise ValidationError(
+            _("Tie-breaks are chosen among %(known)s."), params={"known": ", ".join(TIEBREAKS)}
+        )
+    if len(set(value)) != len(value):
+        raise ValidationError(_("A tie-break is listed twice."))
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class FirstSeating(models.TextChoices):
+        REGISTRATION = "registration", _("Registration order")
+        DRAW = "draw", _("Draw")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    organiser = models.CharField(_("organiser"), max_length=200, blank=True)
+    referee_name = models.CharField(_("referee"), max_length=200, blank=True)
+    referee_code = models.CharField(_("referee's federation code"), max_length=40, blank=True)
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_tournaments",
+        verbose_name=_("referees with access"),
+    )
+    turns = models.PositiveSmallIntegerField(
+        _("turns"), validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    deals = models.PositiveSmallIntegerField(
+        _("deals per turn"), choices=[(2, "2"), (3, "3"), (4, "4")], default=3
+    )
+    minutes_per_turn = models.PositiveSmallIntegerField(_("minutes per turn"), default=35)
+    plan = models.JSONField(_("plan"), validators=[validate_plan])
+    mitchell_step = models.PositiveSmallIntegerField(_("Mitchell step"), default=1)
+    first_seating = models.CharField(
+        _("first-turn seating"),
+        max_length=20,
+        choices=FirstSeating.choices,
+        default=FirstSeating.REGISTRATION,
+    )
+    seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    vp_scale = models.CharField(_("VP scale"), max_length=40, default=vp_rules.DEFAULT_SCALE)
+    bye_percentage = models.PositiveSmallIntegerField(
+        _("bye percentage"), default=70, validators=[MinValueValidator(50), MaxValueValidator(100)]
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"), default=default_tiebreaks, validators=[validate_tiebreaks]
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    def clean(self) -> None:
+        if isinstance(self.plan, list) and self.turns and len(self.plan) != self.turns:
+            raise ValidationError(
+                _("The plan has %(plan)d turns but the tournament has %(turns)d."),
+                params={"plan": len(self.plan), "turns": self.turns},
+            )
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    membership_number = models.CharField(_("membership number"), max_length=40, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "membership_number"],
+                condition=~models.Q(membership_number=""),
+                name="unique_membership_per_tournament",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveIntegerField(_("number"))
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_pair_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player1} – {self.player2}"
+
+
+class Turn(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="turn_set")
+    number = models.PositiveSmallIntegerField(_("number"))
+    movement = models.CharField(_("movement"), max_length=20, choices=MOVEMENTS)
+    seated_at = models.DateTimeField(_("seated at"), auto_now_add=True)
+    order = models.JSONField(
+        _("seating order"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Pair numbers in the order the movement used: the Mitchell block's "
+            "seating order, or the ranking for a Danish turn."
+        ),
+    )
+    repeats = models.JSONField(
+        _("pairs meeting again"),
+        default=list,
+        blank=True,
+        help_text=_("Danish: the (N-S, E-O) pairs that meet again because no seating avoided it."),
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("turn")
+        verbose_name_plural = _("turns")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_turn_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug} T{self.number}"
+
+
+class Table(models.Model):
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("table"))
+    ns = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("N-S"))
+    ew = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("E-W"))
+    ns_points = models.IntegerField(_("N-S points"), null=True, blank=True)
+    ew_points = models.IntegerField(_("E-W points"), null=True, blank=True)
+    ns_vp = models.PositiveSmallIntegerField(_("N-S VP"), null=True, blank=True)
+    ew_vp = models.PositiveSmallIntegerField(_("E-W VP"), null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["turn", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"T{self.turn.number} #{self.number}: {self.ns.number} v {self.ew.number}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.ns_points is not None
+
+
+class Bye(models.Model):
+    """A pair without opponent in a turn (riposo, tavolo zoppo: Art. 33)."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="byes")
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(_("VP"))
+    mp = models.IntegerField(_("MP"))
+
+    class Meta:
+        ordering = ["turn", "pair__number"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [models.UniqueConstraint(fields=["turn", "pair"], name="unique_bye")]
+
+    def __str__(self) -> str:
+        return f"T{self.turn.number} bye {self.pair.number}"

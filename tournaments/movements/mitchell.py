@@ -1,0 +1,92 @@
+"""Mitchell movement (Codice di Gara, Art. 2): pure Python, no Django import.
+
+With P pairs there are T = ceil(P/2) tables. In the first turn of a Mitchell
+block the first T pairs of the seating order sit N-S at tables 1..T and the
+others E-O at tables 1..T; with an odd field the E-O place of table T is
+empty. N-S pairs never move; at each later turn every E-O pair, and the empty
+place with them, moves `step` tables up, wrapping round. The pair that meets
+the empty place rests (Art. 33: the bye goes to the pair that should have met
+the missing one). With a step prime to T, no two pairs meet twice and no pair
+rests twice within T turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from math import gcd
+
+
+class MovementError(ValueError):
+    """A movement the rules do not allow."""
+
+
+@dataclass(frozen=True)
+class MitchellSeating:
+    tables: tuple[tuple[int, int, int], ...]  # (table number, ns, ew) for real matches
+    byes: tuple[tuple[int, int], ...]  # (table number, pair) for pairs without opponent
+
+
+def table_count(pairs: int) -> int:
+    return (pairs + 1) // 2
+
+
+def check_step(tables: int, step: int) -> None:
+    if step < 1:
+        raise MovementError(f"the Mitchell step must be at least 1, not {step}")
+    if tables > 1 and gcd(step, tables) != 1:
+        raise MovementError(
+            f"a step of {step} shares a factor with {tables} tables: pairs would meet twice"
+        )
+
+
+def seat_mitchell(
+    order: Sequence[int],
+    turn_in_block: int,
+    step: int = 1,
+    absent: Collection[int] = frozenset(),
+) -> MitchellSeating:
+    """Seat turn `turn_in_block` (0 for the block's first turn) of a Mitchell block.
+
+    `order` is the block's seating order (registration, draw or standings).
+    A pair in `absent` (withdrawn) keeps its place in the movement but does
+    not play: whoever should have met it gets a bye.
+    """
+    if len(set(order)) != len(order):
+        raise MovementError("a pair appears twice in the seating order")
+    if turn_in_block < 0:
+        raise MovementError("the turn within the block cannot be negative")
+    tables = table_count(len(order))
+    if tables == 0:
+        return MitchellSeating((), ())
+    check_step(tables, step)
+    ns_line = list(order[:tables])
+    ew_line: list[int | None] = list(order[tables:]) + [None] * (2 * tables - len(order))
+    shift = (turn_in_block * step) % tables
+    matches: list[tuple[int, int, int]] = []
+    byes: list[tuple[int, int]] = []
+    for index, ns in enumerate(ns_line):
+        ew = ew_line[(index - shift) % tables]
+        number = index + 1
+        ns_here = ns if ns not in absent else None
+        ew_here = ew if ew not in absent else None
+        if ns_here is not None and ew_here is not None:
+            matches.append((number, ns_here, ew_here))
+        elif ns_here is not None:
+            byes.append((number, ns_here))
+        elif ew_here is not None:
+            byes.append((number, ew_here))
+    return MitchellSeating(tuple(matches), tuple(byes))
+
+
+def blocks(plan: Sequence[str]) -> list[tuple[int, int]]:
+    """The (first turn, last turn) of every run of Mitchell turns in `plan` (1-based)."""
+    runs: list[tuple[int, int]] = []
+    for number, word in enumerate(plan, start=1):
+        if word != "mitchell":
+            continue
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs
