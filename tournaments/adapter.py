@@ -18,7 +18,7 @@ from scoring import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.imports import PairRow
 from tournaments.models import MOVEMENT_WORDS, Bye, Pair, Player, Table, Tournament, Turn
-from tournaments.movements import danish, mitchell
+from tournaments.movements import mitchell
 
 # --- tournament settings -------------------------------------------------------------------
 
@@ -217,6 +217,8 @@ def _mitchell(tournament: Tournament, number: int, numbers: list[int]):
 
 
 def _danish(tournament: Tournament, number: int, movement: str, numbers: list[int]):
+    from tournaments.movements import danish
+
     ranking = _ranking(tournament, number, numbers)
     history = meetings_by_turn(tournament)
     avoid = danish.meetings_to_avoid(history, modified=movement == "danish-modified")
