@@ -19,15 +19,23 @@ def export(slug: str) -> dict:
 def write_pairs(path, n: int, start: int = 0, sep: str = ",", bom: bool = False) -> str:
     lines = [sep.join(["player1", "player2", "membership1", "membership2", "club"])]
     for i in range(start, start + n):
-        lines.append(sep.join([f"Rossi Mario {i}", f"Bianchi Anna {i}", f"M{2 * i:05d}",
-                               f"M{2 * i + 1:05d}", "Circolo"]))
+        lines.append(
+            sep.join(
+                [
+                    f"Rossi Mario {i}",
+                    f"Bianchi Anna {i}",
+                    f"M{2 * i:05d}",
+                    f"M{2 * i + 1:05d}",
+                    "Circolo",
+                ]
+            )
+        )
     path.write_bytes((("\ufeff" if bom else "") + "\n".join(lines) + "\n").encode())
     return str(path)
 
 
 def make_tournament(tmp_path, slug="t", pairs=8, **opts) -> str:
-    args = ["tournament_create", "--slug", slug, "--name", f"Torneo {slug}",
-            "--date", "2026-11-21"]
+    args = ["tournament_create", "--slug", slug, "--name", f"Torneo {slug}", "--date", "2026-11-21"]
     for key, value in opts.items():
         args += [f"--{key.replace('_', '-')}", str(value)]
     run(*args)
@@ -41,6 +49,16 @@ def play_turn(slug: str, points=lambda table: (1000 + 5 * table, 500)) -> dict:
     seating = json.loads(run("turn_seat", slug, "--json"))
     for t in seating["tables"]:
         ns, ew = points(t["table"])
-        run("score_record", slug, "--turn", str(seating["turn"]), "--table", str(t["table"]),
-            "--ns", str(ns), "--ew", str(ew))
+        run(
+            "score_record",
+            slug,
+            "--turn",
+            str(seating["turn"]),
+            "--table",
+            str(t["table"]),
+            "--ns",
+            str(ns),
+            "--ew",
+            str(ew),
+        )
     return seating

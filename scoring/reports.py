@@ -1,0 +1,190 @@
+"""The results as files: the homologation workbook (xlsx) and the standings PDF."""
+
+from __future__ import annotations
+
+import io
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.exports import results_data
+from tournaments.errors import Refused
+from tournaments.models import Tournament
+
+
+def build(tournament: Tournament, fmt: str) -> bytes:
+    data = results_data(tournament)
+    if fmt == "xlsx":
+        return workbook(data)
+    if fmt == "pdf":
+        return standings_pdf(tournament, data)
+    raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
+
+
+def _players(data: dict) -> dict[int, dict]:
+    return {p["number"]: p for p in data["pairs"]}
+
+
+def workbook(data: dict) -> bytes:
+    """Sheets Torneo, Classifica, Incontri, Penalità, Coppie: numbers as numbers,
+    frozen header, filters and widths that fit."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    t = data["tournament"]
+    pairs = _players(data)
+    book = Workbook()
+    info = book.active
+    info.title = "Torneo"
+    for label, value in [
+        (_("Name"), t["name"]),
+        (_("Slug"), t["slug"]),
+        (_("Date"), t["date"]),
+        (_("Venue"), t["venue"]),
+        (_("Organiser"), t["organiser"]),
+        (_("Referee"), t["referee"]),
+        (_("Referee's federation code"), t["referee_code"]),
+        (_("Turns"), t["turns"]),
+        (_("Deals per turn"), t["deals"]),
+        (_("Plan"), ", ".join(t["plan"])),
+        (_("VP scale"), t["vp_scale"]),
+        (_("Bye percentage"), t["bye_percentage"]),
+        (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
+        (_("Status"), t["status"]),
+    ]:
+        info.append([label, value])
+    info.column_dimensions["A"].width = 28
+    info.column_dimensions["B"].width = 48
+
+    def sheet(title: str, header: list[str], rows: list[list]) -> None:
+        ws = book.create_sheet(title)
+        ws.append(header)
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for row in rows:
+            ws.append(row)
+        ws.freeze_panes = "A2"
+        ws.auto_filter.ref = ws.dimensions
+        for column in ws.columns:
+            width = max(len(str(c.value)) if c.value is not None else 0 for c in column)
+            ws.column_dimensions[column[0].column_letter].width = min(max(width + 2, 6), 60)
+
+    def who(number: int, index: int) -> list:
+        player = pairs[number]["players"][index]
+        return [player["name"], player["membership"], player["club"]]
+
+    sheet(
+        "Classifica",
+        [
+            _("Rank"),
+            _("Pair"),
+            _("Player 1"),
+            _("Membership 1"),
+            _("Club 1"),
+            _("Player 2"),
+            _("Membership 2"),
+            _("Club 2"),
+            _("VP"),
+            _("MP"),
+            _("Played"),
+            _("Byes"),
+            _("Penalty VP"),
+            _("Penalty MP"),
+        ],
+        [
+            [
+                r["rank"],
+                r["pair"],
+                *who(r["pair"], 0),
+                *who(r["pair"], 1),
+                r["vp"],
+                r["mp"],
+                r["played"],
+                r["byes"],
+                r["penalty_vp"],
+                r["penalty_mp"],
+            ]
+            for r in data["standings"]
+        ],
+    )
+    sheet(
+        "Incontri",
+        [
+            _("Turn"),
+            _("Movement"),
+            _("Table"),
+            _("N-S"),
+            _("E-W"),
+            _("N-S points"),
+            _("E-W points"),
+            _("N-S VP"),
+            _("E-W VP"),
+        ],
+        [
+            [
+                turn["number"],
+                turn["movement"],
+                x["table"],
+                x["ns"],
+                x["ew"],
+                x["ns_points"],
+                x["ew_points"],
+                x["ns_vp"],
+                x["ew_vp"],
+            ]
+            for turn in data["turns"]
+            for x in turn["tables"]
+        ]
+        + [
+            [turn["number"], turn["movement"], None, b["pair"], None, None, None, b["vp"], None]
+            for turn in data["turns"]
+            for b in turn["byes"]
+        ],
+    )
+    sheet(
+        "Penalità",
+        [_("Pair"), _("Turn"), _("VP"), _("MP"), _("Reason")],
+        [[p["pair"], p["turn"], p["vp"], p["mp"], p["reason"]] for p in data["penalties"]],
+    )
+    sheet(
+        "Coppie",
+        [
+            _("Pair"),
+            _("Player 1"),
+            _("Membership 1"),
+            _("Club 1"),
+            _("Player 2"),
+            _("Membership 2"),
+            _("Club 2"),
+        ],
+        [[n, *who(n, 0), *who(n, 1)] for n in sorted(pairs)],
+    )
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def standings_pdf(tournament: Tournament, data: dict) -> bytes:
+    from weasyprint import HTML
+
+    pairs = _players(data)
+    complete = [
+        t["number"] for t in data["turns"] if all(x["ns_points"] is not None for x in t["tables"])
+    ]
+    rows = [
+        {**r, "players": " – ".join(p["name"] for p in pairs[r["pair"]]["players"])}
+        for r in data["standings"]
+    ]
+    html = render_to_string(
+        "scoring/standings_pdf.html",
+        {
+            "t": data["tournament"],
+            "rows": rows,
+            "penalties": data["penalties"],
+            "final": tournament.status == Tournament.Status.FINISHED,
+            "after_turn": complete[-1] if complete else 0,
+            "generated": timezone.localtime(),
+        },
+    )
+    return HTML(string=html).write_pdf()
