@@ -21,26 +21,51 @@ def refused(*args, match):
 
 
 def test_create_with_defaults_of_the_codice():
-    run("tournament_create", "--slug", "s", "--name", "Sabato", "--date", "2026-11-21",
-        "--turns", "5")
+    run(
+        "tournament_create",
+        "--slug",
+        "s",
+        "--name",
+        "Sabato",
+        "--date",
+        "2026-11-21",
+        "--turns",
+        "5",
+    )
     t = Tournament.objects.get(slug="s")
     assert t.plan == ["mitchell"] * 5
     assert (t.deals, t.minutes_per_turn, t.bye_percentage, t.vp_scale) == (
-        3, 35, 70, "feburit-2007")
+        3,
+        35,
+        70,
+        "feburit-2007",
+    )
     assert t.first_seating == "registration"
 
 
 def test_create_with_plan_and_4_deals():
-    run("tournament_create", "--slug", "s", "--name", "S", "--plan", "mitchell:4,danish:3",
-        "--deals", "4", "--vp-scale", "fibur-4")
+    run(
+        "tournament_create",
+        "--slug",
+        "s",
+        "--name",
+        "S",
+        "--plan",
+        "mitchell:4,danish:3",
+        "--deals",
+        "4",
+        "--vp-scale",
+        "fibur-4",
+    )
     t = Tournament.objects.get(slug="s")
     assert t.turns == 7 and t.plan == ["mitchell"] * 4 + ["danish"] * 3
     assert (t.minutes_per_turn, t.bye_percentage) == (45, 60)
 
 
 def test_draw_without_seed_records_one():
-    run("tournament_create", "--slug", "s", "--name", "S", "--turns", "2",
-        "--first-seating", "draw")
+    run(
+        "tournament_create", "--slug", "s", "--name", "S", "--turns", "2", "--first-seating", "draw"
+    )
     assert Tournament.objects.get(slug="s").seed is not None
 
 
@@ -64,10 +89,26 @@ def test_create_refusals(args, match):
 
 def test_create_refuses_a_taken_slug():
     run("tournament_create", "--slug", "s", "--name", "S", "--turns", "2")
-    refused("tournament_create", "--slug", "s", "--name", "Other", "--turns", "2",
-            match="already exists")
-    refused("tournament_create", "--slug", "Not A Slug", "--name", "x", "--turns", "2",
-            match="not a slug")
+    refused(
+        "tournament_create",
+        "--slug",
+        "s",
+        "--name",
+        "Other",
+        "--turns",
+        "2",
+        match="already exists",
+    )
+    refused(
+        "tournament_create",
+        "--slug",
+        "Not A Slug",
+        "--name",
+        "x",
+        "--turns",
+        "2",
+        match="not a slug",
+    )
 
 
 # --- pairs_import ---------------------------------------------------------------------------
@@ -126,8 +167,12 @@ def test_import_refusals_unknown_tournament_missing_file_and_after_turn_1(tmp_pa
     slug = make_tournament(tmp_path, pairs=4, turns=2)
     refused("pairs_import", slug, str(tmp_path / "missing.csv"), match="cannot read")
     run("turn_seat", slug)
-    refused("pairs_import", slug, write_pairs(tmp_path / "late.csv", 2, start=50),
-            match="once turn 1 is seated")
+    refused(
+        "pairs_import",
+        slug,
+        write_pairs(tmp_path / "late.csv", 2, start=50),
+        match="once turn 1 is seated",
+    )
 
 
 # --- turn_seat / score_record ------------------------------------------------------------------
@@ -138,7 +183,10 @@ def test_seat_first_mitchell_turn_json(tmp_path):
     data = json.loads(run("turn_seat", slug, "--json"))
     assert data["turn"] == 1 and data["movement"] == "mitchell"
     assert [(t["table"], t["ns"], t["ew"]) for t in data["tables"]] == [
-        (1, 1, 5), (2, 2, 6), (3, 3, 7)]
+        (1, 1, 5),
+        (2, 2, 6),
+        (3, 3, 7),
+    ]
     assert data["byes"] == [{"pair": 4, "vp": 14, "mp": 355}]
 
 
@@ -167,12 +215,25 @@ def test_score_record_gives_vp_and_history(tmp_path):
     assert "VP 14-6" in out
     t = Table.objects.get(turn__number=1, number=1)
     assert (t.ns_vp, t.ew_vp) == (14, 6)
-    run("score_record", slug, "--turn", "1", "--table", "1", "--ns", "830", "--ew", "1250",
-        "--reason", "Art. 31: scores swapped")
+    run(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "830",
+        "--ew",
+        "1250",
+        "--reason",
+        "Art. 31: scores swapped",
+    )
     t.refresh_from_db()
     assert (t.ns_vp, t.ew_vp, t.version) == (6, 14, 2)
-    history = list(ResultChange.objects.filter(table=t).values_list(
-        "old_ns_points", "new_ns_points", "reason"))
+    history = list(
+        ResultChange.objects.filter(table=t).values_list("old_ns_points", "new_ns_points", "reason")
+    )
     assert history == [(None, 1250, ""), (1250, 830, "Art. 31: scores swapped")]
 
 
@@ -197,8 +258,19 @@ def test_score_record_refusals(tmp_path, args, match):
 def test_score_record_on_a_resting_table_number(tmp_path):
     slug = make_tournament(tmp_path, pairs=5, turns=2)
     run("turn_seat", slug)  # table 3: pair 3 rests
-    refused("score_record", slug, "--turn", "1", "--table", "3", "--ns", "0", "--ew", "0",
-            match="not a match")
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "3",
+        "--ns",
+        "0",
+        "--ew",
+        "0",
+        match="not a match",
+    )
 
 
 def test_score_record_file_all_or_nothing(tmp_path):
@@ -231,15 +303,32 @@ def test_penalty_changes_the_ranking_not_the_opponent(tmp_path):
     play_turn(slug, points=lambda t: (600, 500))  # 11-9 on both tables
     before = {r["pair"]: r for r in export(slug)["standings"]}
     assert [r["pair"] for r in export(slug)["standings"]] == [1, 2, 3, 4]
-    run("penalty_add", slug, "--pair", "1", "--vp", "1", "--mp", "50", "--reason",
-        "Art. 23: pozzetto visto fuori turno, recidiva")
+    run(
+        "penalty_add",
+        slug,
+        "--pair",
+        "1",
+        "--vp",
+        "1",
+        "--mp",
+        "50",
+        "--reason",
+        "Art. 23: pozzetto visto fuori turno, recidiva",
+    )
     data = export(slug)
     after = {r["pair"]: r for r in data["standings"]}
     assert (after[1]["vp"], after[1]["mp"]) == (10, 50)
     assert after[3] == before[3]  # the opponents gain nothing (Art. 23)
     assert [r["pair"] for r in data["standings"]] == [2, 1, 3, 4]
-    assert data["penalties"] == [{"pair": 1, "turn": 1, "vp": 1, "mp": 50,
-                                  "reason": "Art. 23: pozzetto visto fuori turno, recidiva"}]
+    assert data["penalties"] == [
+        {
+            "pair": 1,
+            "turn": 1,
+            "vp": 1,
+            "mp": 50,
+            "reason": "Art. 23: pozzetto visto fuori turno, recidiva",
+        }
+    ]
 
 
 @pytest.mark.parametrize(
@@ -273,18 +362,42 @@ def test_export_json_matches_the_contract(tmp_path):
     run("score_record", slug, "--turn", "1", "--table", "1", "--ns", "1250", "--ew", "830")
     data = export(slug)
     assert data["tournament"] == data["tournament"] | {
-        "slug": slug, "name": "Torneo t", "date": "2026-11-21", "turns": 2, "deals": 3,
-        "vp_scale": "feburit-2007", "plan": ["mitchell", "mitchell"]}
-    assert data["pairs"][0] == {"number": 1, "players": [
-        {"name": "Rossi Mario 0", "membership": "M00000", "club": "Circolo"},
-        {"name": "Bianchi Anna 0", "membership": "M00001", "club": "Circolo"}]}
+        "slug": slug,
+        "name": "Torneo t",
+        "date": "2026-11-21",
+        "turns": 2,
+        "deals": 3,
+        "vp_scale": "feburit-2007",
+        "plan": ["mitchell", "mitchell"],
+    }
+    assert data["pairs"][0] == {
+        "number": 1,
+        "players": [
+            {"name": "Rossi Mario 0", "membership": "M00000", "club": "Circolo"},
+            {"name": "Bianchi Anna 0", "membership": "M00001", "club": "Circolo"},
+        ],
+    }
     turn = data["turns"][0]
     assert turn["number"] == 1 and turn["movement"] == "mitchell"
     assert turn["tables"] == [
-        {"table": 1, "ns": 1, "ew": 4, "ns_points": 1250, "ew_points": 830, "ns_vp": 14,
-         "ew_vp": 6},
-        {"table": 2, "ns": 2, "ew": 5, "ns_points": None, "ew_points": None, "ns_vp": None,
-         "ew_vp": None},
+        {
+            "table": 1,
+            "ns": 1,
+            "ew": 4,
+            "ns_points": 1250,
+            "ew_points": 830,
+            "ns_vp": 14,
+            "ew_vp": 6,
+        },
+        {
+            "table": 2,
+            "ns": 2,
+            "ew": 5,
+            "ns_points": None,
+            "ew_points": None,
+            "ns_vp": None,
+            "ew_vp": None,
+        },
     ]
     assert turn["byes"] == [{"pair": 3, "vp": 14, "mp": 355}]
     st = {r["pair"]: r for r in data["standings"]}
