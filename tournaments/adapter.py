@@ -16,36 +16,8 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 from tournaments.errors import Refused
-from tournaments.imports import PairRow
-from tournaments.models import MOVEMENT_WORDS, Bye, Pair, Player, Table, Tournament, Turn
+from tournaments.models import Bye, Pair, Table, Tournament, Turn
 from tournaments.movements import mitchell
-
-# --- tournament settings -------------------------------------------------------------------
-
-
-def parse_plan(text: str) -> list[str]:
-    """ "mitchell:4,danish:3" -> one movement word per turn."""
-    plan: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            raise Refused(_("The plan %(plan)s has an empty part.") % {"plan": text})
-        word, _sep, count = part.partition(":")
-        word = word.strip().lower()
-        if word not in MOVEMENT_WORDS:
-            raise Refused(
-                _("Unknown movement %(word)s in the plan (known: %(known)s).")
-                % {"word": word, "known": ", ".join(MOVEMENT_WORDS)}
-            )
-        try:
-            turns = int(count) if count.strip() else 1
-        except ValueError:
-            raise Refused(_("%(count)s is not a number of turns.") % {"count": count}) from None
-        if not 1 <= turns <= 30:
-            raise Refused(_("A plan part has between 1 and 30 turns, not %(n)d.") % {"n": turns})
-        plan.extend([word] * turns)
-    if len(plan) > 30:
-        raise Refused(_("A tournament has at most 30 turns."))
-    return plan
 
 
 def resolve_scale(code: str) -> vp_rules.VpScale:
@@ -66,52 +38,6 @@ def resolve_scale(code: str) -> vp_rules.VpScale:
 
 def bye_score(tournament: Tournament) -> vp_rules.ByeScore:
     return vp_rules.bye_score(resolve_scale(tournament.vp_scale), tournament.bye_percentage)
-
-
-# --- pairs -----------------------------------------------------------------------------------
-
-
-def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
-    """Save the rows as new pairs numbered after the highest existing number: all or nothing."""
-    bad = [row for row in rows if row.problems]
-    if bad:
-        raise Refused(
-            _("Line %(line)d: %(problem)s") % {"line": bad[0].line, "problem": bad[0].problems[0]}
-        )
-    if tournament.turn_set.exists():
-        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
-    taken = dict(
-        tournament.players.exclude(membership_number="").values_list("membership_number", "name")
-    )
-    for row in rows:
-        for number in (row.membership1, row.membership2):
-            if number and number in taken:
-                raise Refused(
-                    _("Line %(line)d: membership number %(num)s already belongs to %(name)s.")
-                    % {"line": row.line, "num": number, "name": taken[number]}
-                )
-    created = []
-    with transaction.atomic():
-        top = tournament.pairs.order_by("-number").values_list("number", flat=True).first() or 0
-        for offset, row in enumerate(rows, start=1):
-            p1 = Player.objects.create(
-                tournament=tournament,
-                name=row.player1,
-                membership_number=row.membership1,
-                club=row.club,
-            )
-            p2 = Player.objects.create(
-                tournament=tournament,
-                name=row.player2,
-                membership_number=row.membership2,
-                club=row.club,
-            )
-            created.append(
-                Pair.objects.create(
-                    tournament=tournament, number=top + offset, player1=p1, player2=p2
-                )
-            )
-    return created
 
 
 # --- seating -------------------------------------------------------------------------------
@@ -207,8 +133,8 @@ def _mitchell(tournament: Tournament, number: int, numbers: list[int]):
     start = next(a for a, b in mitchell.blocks(tournament.plan) if a <= number <= b)
     if start == number:
         order = _ranking(tournament, number, numbers)
-    else:
-        order = Turn.objects.get(tournament=tournament, number=start).order
+    else:  # the block's order as the previous turn left it (a swap moves a pair for good)
+        order = Turn.objects.get(tournament=tournament, number=number - 1).order
     try:
         seating = mitchell.seat_mitchell(order, number - start, tournament.mitchell_step)
     except mitchell.MovementError as exc:
@@ -266,63 +192,168 @@ def tournament_by_slug(slug: str) -> Tournament:
         raise Refused(_("Unknown tournament %(slug)s.") % {"slug": slug}) from None
 
 
-def create_tournament(
-    *,
-    slug: str,
-    name: str,
-    date,
-    turns: int | None = None,
-    deals: int = 3,
-    plan: str | None = None,
-    vp_scale: str = vp_rules.DEFAULT_SCALE,
-    first_seating: str = Tournament.FirstSeating.REGISTRATION,
-    seed: int | None = None,
-    **settings,
-) -> Tournament:
-    """Create a tournament with the Codice di Gara's defaults for what is not given."""
-    from django.core.exceptions import ValidationError
+# --- where the tournament stands, undo and swaps -------------------------------------------
 
-    if deals not in (2, 3, 4):
-        raise Refused(_("A turn has 2, 3 or 4 deals, not %(n)s.") % {"n": deals})
-    words = parse_plan(plan) if plan else ["mitchell"] * (turns or 0)
-    if turns is None:
-        if not words:
-            raise Refused(_("Give the number of turns or a plan."))
-        turns = len(words)
-    if not 1 <= turns <= 30:
-        raise Refused(_("A tournament has between 1 and 30 turns, not %(n)d.") % {"n": turns})
-    if len(words) != turns:
+
+@dataclass
+class State:
+    """Where the tournament stands and the one next action for the referee."""
+
+    phase: str  # registration | seated | complete | finished
+    turn: Turn | None
+    entered: int = 0
+    tables: int = 0
+    pairs: int = 0
+
+    @property
+    def next_action(self) -> str:
+        return {
+            "registration": "seat" if self.pairs >= 2 else "pairs",
+            "seated": "scores",
+            "complete": "seat",
+            "finished": "standings",
+        }[self.phase]
+
+
+def state(tournament: Tournament) -> State:
+    turn = tournament.turn_set.order_by("-number").first()
+    pairs = tournament.pairs.count()
+    if turn is None:
+        return State("registration", None, pairs=pairs)
+    total = turn.tables.count()
+    entered = turn.tables.filter(ns_points__isnull=False).count()
+    if entered < total:
+        phase = "seated"
+    elif turn.number >= tournament.turns:
+        phase = "finished"
+    else:
+        phase = "complete"
+    return State(phase, turn, entered=entered, tables=total, pairs=pairs)
+
+
+def last_turn(tournament: Tournament) -> Turn:
+    turn = tournament.turn_set.order_by("-number").first()
+    if turn is None:
+        raise Refused(_("No turn is seated yet."))
+    return turn
+
+
+def check_no_results(turn: Turn) -> None:
+    if turn.tables.filter(ns_points__isnull=False).exists():
         raise Refused(
-            _("The plan has %(plan)d turns but --turns says %(turns)d.")
-            % {"plan": len(words), "turns": turns}
+            _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
         )
-    resolve_scale(vp_scale)
-    if first_seating not in Tournament.FirstSeating.values:
-        raise Refused(
-            _("The first seating is by registration or draw, not %(v)s.") % {"v": first_seating}
+
+
+def undo_seating(tournament: Tournament) -> int:
+    """Remove the last turn's seating while it has no result; returns its number."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turn = last_turn(tournament)
+        check_no_results(turn)
+        if turn.penalties.exists():
+            raise Refused(_("Turn %(n)d has penalties: remove them first.") % {"n": turn.number})
+        number = turn.number
+        turn.delete()
+        if number == 1:
+            tournament.status = Tournament.Status.REGISTRATION
+            tournament.save(update_fields=["status"])
+    return number
+
+
+@dataclass
+class Seat:
+    kind: str  # "ns", "ew" or "bye"
+    table: Table | None = None
+    bye: Bye | None = None
+
+
+def _find_seat(turn: Turn, number: int) -> Seat:
+    for table in turn.tables.select_related("ns", "ew"):
+        if table.ns.number == number:
+            return Seat("ns", table=table)
+        if table.ew.number == number:
+            return Seat("ew", table=table)
+    bye = turn.byes.select_related("pair").filter(pair__number=number).first()
+    if bye:
+        return Seat("bye", bye=bye)
+    raise Refused(_("Pair %(n)d is not seated in turn %(t)d.") % {"n": number, "t": turn.number})
+
+
+def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[str]:
+    """What a swap of pairs `a` and `b` in `turn` would break in the rules."""
+    seat_a, seat_b = _find_seat(turn, a), _find_seat(turn, b)
+    problems = []
+    if turn.movement == "mitchell" and {seat_a.kind, seat_b.kind} == {"ns", "ew"}:
+        problems.append(
+            _("In a Mitchell turn pairs %(a)d and %(b)d would change line (N-S stay, E-W move).")
+            % {"a": a, "b": b}
         )
-    if first_seating == Tournament.FirstSeating.DRAW and seed is None:
-        seed = random.SystemRandom().randrange(1, 2**31)  # recorded, so the draw can be replayed
-    if Tournament.objects.filter(slug=slug).exists():
-        raise Refused(_("A tournament with slug %(slug)s already exists.") % {"slug": slug})
-    settings.setdefault("minutes_per_turn", vp_rules.default_minutes(deals))
-    settings.setdefault("bye_percentage", vp_rules.default_bye_percentage(deals))
-    tournament = Tournament(
-        slug=slug,
-        name=name,
-        date=date,
-        turns=turns,
-        deals=deals,
-        plan=words,
-        vp_scale=vp_scale,
-        first_seating=first_seating,
-        seed=seed,
-        **settings,
+    earlier = {frozenset(m) for t in meetings_by_turn(tournament)[: turn.number - 1] for m in t}
+    last = meetings_by_turn(tournament)[turn.number - 2] if turn.number > 1 else []
+    avoid = {frozenset(m) for m in last} if turn.movement == "danish-modified" else earlier
+    for me, other_seat, other in ((a, seat_b, b), (b, seat_a, a)):
+        opponent = _opponent_after_swap(other_seat, other, me)
+        if opponent is not None and frozenset((me, opponent)) in avoid:
+            problems.append(_("Pairs %(a)d and %(b)d have already met.") % {"a": me, "b": opponent})
+    rested = set(
+        Bye.objects.filter(turn__tournament=tournament, turn__number__lt=turn.number).values_list(
+            "pair__number", flat=True
+        )
     )
-    try:
-        tournament.full_clean()
-    except ValidationError as exc:
-        field, errors = next(iter(exc.message_dict.items()))
-        raise Refused(f"{field}: {errors[0]}") from None
-    tournament.save()
-    return tournament
+    for me, other_seat in ((a, seat_b), (b, seat_a)):
+        if other_seat.kind == "bye" and me in rested:
+            problems.append(_("Pair %(n)d has already rested.") % {"n": me})
+    return problems
+
+
+def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
+    if seat.kind == "bye":
+        return None
+    opponent = seat.table.ew.number if seat.kind == "ns" else seat.table.ns.number
+    return arriving if opponent == arriving else opponent
+
+
+def swap_pairs(tournament: Tournament, a: int, b: int, *, confirmed: bool = False) -> list[str]:
+    """Exchange the seats of pairs `a` and `b` in the last turn, before any result.
+
+    A swap that breaks the rules is refused unless `confirmed`; returns the problems accepted.
+    """
+    if a == b:
+        raise Refused(_("Choose two different pairs."))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turn = last_turn(tournament)
+        check_no_results(turn)
+        problems = swap_problems(tournament, turn, a, b)
+        if problems and not confirmed:
+            raise Refused(" ".join(problems) + " " + _("Confirm to swap anyway."))
+        pair_a, pair_b = pair_by_number(tournament, a), pair_by_number(tournament, b)
+        seat_a, seat_b = _find_seat(turn, a), _find_seat(turn, b)
+        if seat_a.kind == seat_b.kind == "bye":
+            raise Refused(_("Both pairs rest in this turn: there is nothing to swap."))
+        if seat_a.table is not None and seat_a.table == seat_b.table:  # same table: swap lines
+            table = seat_a.table
+            table.ns, table.ew = table.ew, table.ns
+            table.save(update_fields=["ns", "ew"])
+        else:
+            _put(seat_a, pair_b)
+            _put(seat_b, pair_a)
+            for seat in (seat_a, seat_b):
+                (seat.table or seat.bye).save()
+        order = list(turn.order)
+        if a in order and b in order:
+            i, j = order.index(a), order.index(b)
+            order[i], order[j] = b, a
+            turn.order = order
+            turn.save(update_fields=["order"])
+    return problems
+
+
+def _put(seat: Seat, pair: Pair) -> None:
+    if seat.kind == "bye":
+        seat.bye.pair = pair
+    elif seat.kind == "ns":
+        seat.table.ns = pair
+    else:
+        seat.table.ew = pair

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from scoring.adapter import Entry, record_scores
-from tournaments import adapter
+from tournaments import adapter, setup
 from tournaments.imports import PairRow
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
@@ -138,7 +138,7 @@ class Command(ContractCommand):
         )
 
     def build(self, slug: str, rng: random.Random) -> Tournament:
-        t = adapter.create_tournament(
+        t = setup.create_tournament(
             slug=slug,
             name="Torneo di Burraco della Befana",
             date=datetime.date.today(),
@@ -163,7 +163,7 @@ class Command(ContractCommand):
                     club=rng.choice(CLUBS),
                 )
             )
-        adapter.import_pairs(t, rows)
+        setup.import_pairs(t, rows)
         for number in (1, 2, 3):
             out = adapter.seat_next_turn(t)
             entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from tournaments import adapter
+from tournaments import adapter, setup
 from tournaments.errors import Refused
 from tournaments.imports import ImportFileError, read_pairs_file
 from tournaments.management.base import ContractCommand
@@ -24,5 +24,5 @@ class Command(ContractCommand):
             rows = read_pairs_file(path.name, data)
         except ImportFileError as exc:
             raise Refused(str(exc)) from None
-        pairs = adapter.import_pairs(tournament, rows)
+        pairs = setup.import_pairs(tournament, rows)
         self.stdout.write(f"Imported {len(pairs)} pairs: {pairs[0].number}-{pairs[-1].number}")

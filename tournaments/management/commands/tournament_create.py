@@ -2,7 +2,7 @@ import datetime
 
 from django.core.management.base import CommandError
 
-from tournaments import adapter
+from tournaments import setup
 from tournaments.management.base import ContractCommand
 
 
@@ -53,7 +53,7 @@ class Command(ContractCommand):
         }
         if opts["bye_percentage"] is not None:
             extra["bye_percentage"] = opts["bye_percentage"]
-        t = adapter.create_tournament(
+        t = setup.create_tournament(
             slug=slug,
             name=opts["name"].strip(),
             date=date,
