@@ -1,6 +1,7 @@
 """Settings: SQLite by default, PostgreSQL (or any database) through DATABASE_URL."""
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -42,7 +43,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.DefaultLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -102,3 +103,9 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+# Static files are served by the app itself (whitenoise), straight from the source folders:
+# a hall laptop needs no collectstatic and no web server in front.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+# No collectstatic on the laptop: STATIC_ROOT may not exist, and that is fine.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")

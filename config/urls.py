@@ -1,10 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import RedirectView
+
+from tournaments import views
 
 urlpatterns = [
+    path("", views.HomeView.as_view(), name="home"),
+    path("new/", views.TournamentCreateView.as_view(), name="tournament_new"),
+    path("desk/<slug:slug>/", include("tournaments.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
 ]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -62,11 +63,16 @@ def record_scores(
     user=None,
     reason: str = "",
     source: str = "referee",
+    reason_for_corrections: bool = False,
+    expected_versions: dict[int, int] | None = None,
 ) -> list[Table]:
     """Record the line totals of some tables of a turn: all of them or none.
 
     Each table gets its VP from the tournament's scale; a table that already had
-    a result keeps the old values in its history with the reason given.
+    a result keeps the old values in its history with the reason given. With
+    `reason_for_corrections` a correction without a reason is refused (the
+    referee's desk); `expected_versions` (table -> version seen) refuses a change
+    to a table that someone else changed meanwhile.
     """
     if not entries:
         raise Refused(_("No result to record."))
@@ -90,6 +96,7 @@ def record_scores(
                     _("Table %(t)d is not a match of turn %(turn)d.")
                     % {"t": e.table, "turn": turn_number}
                 )
+            _check_change(tables[e.table], reason, reason_for_corrections, expected_versions)
         now = timezone.now()
         changes = []
         for e in entries:
@@ -117,6 +124,26 @@ def record_scores(
         ResultChange.objects.bulk_create(changes)
         _update_status(tournament)
     return [tables[e.table] for e in entries]
+
+
+def _check_change(table: Table, reason: str, need_reason: bool, versions: dict | None) -> None:
+    seen_version = (versions or {}).get(table.number)
+    if seen_version is not None and seen_version != table.version:
+        raise Refused(
+            _(
+                "Table %(t)d was changed meanwhile: it now reads %(ns)s–%(ew)s. "
+                "Check it and save again."
+            )
+            % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
+        )
+    if need_reason and table.has_result and not reason.strip():
+        raise Refused(
+            _(
+                "Table %(t)d already has a result (%(ns)d–%(ew)d): give the reason for the "
+                "correction."
+            )
+            % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
+        )
 
 
 def _update_status(tournament: Tournament) -> None:
@@ -203,3 +230,106 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
     return rules.compute(
         numbers, matches, byes, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
     )
+
+
+@dataclass
+class StandingsReport:
+    rows: list[dict]
+    after_turn: int  # 0 before any result
+    seated: list[int]  # every seated turn
+    complete: list[int]  # turns with every result in
+    final: bool
+
+
+def standings_report(tournament: Tournament, after: str | int | None = None) -> StandingsReport:
+    """The ranking after turn `after` (default: the last complete turn), ready to show."""
+    seated, complete = turn_progress(tournament)
+    try:
+        after_turn = int(after) if after not in (None, "") else None
+    except (TypeError, ValueError):
+        after_turn = None
+    if after_turn not in seated:
+        after_turn = complete[-1] if complete else 0
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    rows = [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
+            "club": pairs[r.pair].player1.club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+        }
+        for r in standings(tournament, after_turn=after_turn)
+    ]
+    final = bool(complete) and after_turn == tournament.turns and complete[-1] == tournament.turns
+    return StandingsReport(rows, after_turn, seated, complete, final)
+
+
+def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
+    """(seated turn numbers, turn numbers with every result in), in one query."""
+    turns = (
+        tournament.turn_set.annotate(
+            missing=Count("tables", filter=Q(tables__ns_points__isnull=True))
+        )
+        .order_by("number")
+        .values_list("number", "missing")
+    )
+    seated = [n for n, _m in turns]
+    complete = [n for n, m in turns if m == 0]
+    return seated, complete
+
+
+def pair_detail(tournament: Tournament, number: int) -> dict | None:
+    """A pair's tournament turn by turn: opponents, points, VP, byes and penalties."""
+    pair = tournament.pairs.select_related("player1", "player2").filter(number=number).first()
+    if pair is None:
+        return None
+    names = {
+        p.number: f"{p.player1.name} – {p.player2.name}"
+        for p in tournament.pairs.select_related("player1", "player2")
+    }
+    turns = []
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .filter(Q(ns=pair) | Q(ew=pair))
+        .select_related("turn", "ns", "ew")
+    ):
+        ns_side = t.ns_id == pair.pk
+        opponent = t.ew if ns_side else t.ns
+        own, other = (t.ns_points, t.ew_points) if ns_side else (t.ew_points, t.ns_points)
+        turns.append(
+            {
+                "turn": t.turn.number,
+                "movement": t.turn.movement,
+                "table": t.number,
+                "line": "N-S" if ns_side else "E-W",
+                "opponent": opponent.number,
+                "opponent_names": names[opponent.number],
+                "points": own,
+                "opponent_points": other,
+                "vp": (t.ns_vp if ns_side else t.ew_vp),
+                "mp": None if own is None else own - other,
+            }
+        )
+    for b in Bye.objects.filter(turn__tournament=tournament, pair=pair).select_related("turn"):
+        turns.append(
+            {
+                "turn": b.turn.number,
+                "movement": b.turn.movement,
+                "bye": True,
+                "table": b.table_number,
+                "vp": b.vp,
+                "mp": b.mp,
+            }
+        )
+    turns.sort(key=lambda row: row["turn"])
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, pair=pair).select_related("turn")
+    )
+    row = next(r for r in standings(tournament) if r.pair == number)
+    return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
-from tournaments.errors import Refused
+from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.models import Bye, Pair, Table, Tournament, Turn
 from tournaments.movements import mitchell
 
@@ -327,7 +327,7 @@ def swap_pairs(tournament: Tournament, a: int, b: int, *, confirmed: bool = Fals
         check_no_results(turn)
         problems = swap_problems(tournament, turn, a, b)
         if problems and not confirmed:
-            raise Refused(" ".join(problems) + " " + _("Confirm to swap anyway."))
+            raise NeedsConfirmation(" ".join(problems))
         pair_a, pair_b = pair_by_number(tournament, a), pair_by_number(tournament, b)
         seat_a, seat_b = _find_seat(turn, a), _find_seat(turn, b)
         if seat_a.kind == seat_b.kind == "bye":
@@ -357,3 +357,17 @@ def _put(seat: Seat, pair: Pair) -> None:
         seat.table.ns = pair
     else:
         seat.table.ew = pair
+
+
+def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
+    """Why pairs of a Danish turn did not meet their ranking neighbour."""
+    from tournaments.movements.explain import danish_skips as skips
+
+    if turn.movement == "mitchell":
+        return []
+    history = meetings_by_turn(tournament)[: turn.number - 1]
+    if turn.movement == "danish-modified":
+        history = history[-1:]
+    avoid = {frozenset(m) for t in history for m in t}
+    bye = byes[0].pair.number if byes else None
+    return skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)

@@ -11,3 +11,7 @@ class Refused(Exception):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+class NeedsConfirmation(Refused):
+    """Allowed only if the referee confirms: the message lists what the rules say against it."""

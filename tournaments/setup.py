@@ -101,25 +101,30 @@ def create_tournament(
     return tournament
 
 
-def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
-    """Save the rows as new pairs numbered after the highest existing number: all or nothing."""
-    bad = [row for row in rows if row.problems]
-    if bad:
-        raise Refused(
-            _("Line %(line)d: %(problem)s") % {"line": bad[0].line, "problem": bad[0].problems[0]}
-        )
-    if tournament.turn_set.exists():
-        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
+def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> list[PairRow]:
+    """Add to each row the problems it has with the pairs already registered."""
     taken = dict(
         tournament.players.exclude(membership_number="").values_list("membership_number", "name")
     )
     for row in rows:
         for number in (row.membership1, row.membership2):
             if number and number in taken:
-                raise Refused(
-                    _("Line %(line)d: membership number %(num)s already belongs to %(name)s.")
-                    % {"line": row.line, "num": number, "name": taken[number]}
+                row.problems.append(
+                    _("Membership number %(num)s already belongs to %(name)s.")
+                    % {"num": number, "name": taken[number]}
                 )
+    return rows
+
+
+def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
+    """Save the rows as new pairs numbered after the highest existing number: all or nothing."""
+    if tournament.turn_set.exists():
+        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
+    bad = [row for row in check_against_tournament(tournament, rows) if row.problems]
+    if bad:
+        raise Refused(
+            _("Line %(line)d: %(problem)s") % {"line": bad[0].line, "problem": bad[0].problems[0]}
+        )
     created = []
     with transaction.atomic():
         top = tournament.pairs.order_by("-number").values_list("number", flat=True).first() or 0
@@ -142,3 +147,89 @@ def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
                 )
             )
     return created
+
+
+def plan_summary(plan: list[str]) -> str:
+    """["mitchell"]*4 + ["danish"]*3 -> "Mitchell turns 1–4, Danish (pure) turns 5–7"."""
+    from tournaments.models import MOVEMENTS
+
+    labels = dict(MOVEMENTS)
+    parts, start = [], 1
+    for number in range(1, len(plan) + 1):
+        if number == len(plan) or plan[number] != plan[number - 1]:
+            word = plan[number - 1]
+            if start == number:
+                span = _("turn %(n)d") % {"n": number}
+            else:
+                span = _("turns %(a)d–%(b)d") % {"a": start, "b": number}
+            parts.append(f"{labels[word]} {span}")
+            start = number + 1
+    return ", ".join(parts)
+
+
+def plan_text(plan: list[str]) -> str:
+    """The inverse of parse_plan: ["mitchell"]*4 + ["danish"]*3 -> "mitchell:4,danish:3"."""
+    parts: list[list] = []
+    for word in plan:
+        if parts and parts[-1][0] == word:
+            parts[-1][1] += 1
+        else:
+            parts.append([word, 1])
+    return ",".join(f"{w}:{n}" for w, n in parts)
+
+
+def save_pair(tournament: Tournament, data: dict, pair: Pair | None = None) -> Pair:
+    """Add a pair, or correct one. Numbers change only before turn 1; names any time."""
+    seated = tournament.turn_set.exists()
+    number = data.get("number")
+    if pair is None and seated:
+        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
+    if pair is not None and seated and number not in (None, pair.number):
+        raise Refused(_("Pair numbers cannot change once turn 1 is seated."))
+    others = tournament.pairs.exclude(pk=getattr(pair, "pk", None))
+    if number is None:
+        number = (
+            pair.number
+            if pair
+            else (others.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        )
+    if others.filter(number=number).exists():
+        raise Refused(_("Pair number %(n)d is already taken.") % {"n": number})
+    mine = [pair.player1_id, pair.player2_id] if pair else []
+    for key in ("membership1", "membership2"):
+        value = data.get(key, "")
+        if (
+            value
+            and tournament.players.exclude(pk__in=mine).filter(membership_number=value).exists()
+        ):
+            raise Refused(
+                _("Membership number %(num)s already belongs to another player.") % {"num": value}
+            )
+    if data.get("membership1") and data.get("membership1") == data.get("membership2"):
+        raise Refused(_("The two players have the same membership number."))
+    with transaction.atomic():
+        if pair is None:
+            p1 = Player(tournament=tournament)
+            p2 = Player(tournament=tournament)
+        else:
+            p1, p2 = pair.player1, pair.player2
+        for player, i in ((p1, "1"), (p2, "2")):
+            player.name = " ".join(data[f"player{i}"].split())
+            player.membership_number = data.get(f"membership{i}", "").strip()
+            player.club = data.get("club", "").strip()
+            player.save()
+        if pair is None:
+            pair = Pair(tournament=tournament, player1=p1, player2=p2)
+        pair.number = number
+        pair.save()
+    return pair
+
+
+def delete_pair(tournament: Tournament, pair: Pair) -> None:
+    if tournament.turn_set.exists():
+        raise Refused(_("A pair cannot be removed once turn 1 is seated: withdraw it instead."))
+    with transaction.atomic():
+        players = [pair.player1, pair.player2]
+        pair.delete()
+        for player in players:
+            player.delete()

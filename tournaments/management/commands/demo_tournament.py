@@ -130,8 +130,10 @@ class Command(ContractCommand):
 
     def ensure_referee(self):
         User = get_user_model()
-        if not User.objects.filter(username=USERNAME).exists():
-            User.objects.create_superuser(USERNAME, "", PASSWORD)
+        user = User.objects.filter(username=USERNAME).first()
+        if user is None:
+            user = User.objects.create_superuser(USERNAME, "", PASSWORD)
+        self.referee = user
         self.stdout.write(
             f"Referee login: user {USERNAME!r}, password {PASSWORD!r} "
             "(change it at /admin/password_change/)."
@@ -149,6 +151,7 @@ class Command(ContractCommand):
             referee_name="Maria Bellini",
             referee_code="ARB-0421",
         )
+        t.referees.add(self.referee)
         people = rng.sample([(f, s) for f in FIRST for s in LAST], 52)
         rows = []
         for i in range(26):

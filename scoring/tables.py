@@ -1,0 +1,40 @@
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+
+class NumberColumn(tables.Column):
+    attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class StandingsTable(tables.Table):
+    rank = NumberColumn(verbose_name=_("Rank"))
+    pair = NumberColumn(verbose_name=_("Pair"))
+    players = tables.Column(verbose_name=_("Players"))
+    club = tables.Column(verbose_name=_("Club"))
+    vp = NumberColumn(verbose_name=_("VP"))
+    mp = NumberColumn(verbose_name=_("MP"))
+    played = NumberColumn(verbose_name=_("Played"))
+    byes = NumberColumn(verbose_name=_("Byes"))
+    penalties = tables.Column(verbose_name=_("Penalties"), empty_values=(), orderable=False)
+
+    class Meta:
+        attrs = {"class": "standings"}
+        orderable = True
+
+    def __init__(self, *args, pair_url=None, **kwargs):
+        self.pair_url = pair_url
+        super().__init__(*args, **kwargs)
+
+    def render_players(self, value, record):
+        if self.pair_url is None:
+            return value
+        return format_html('<a href="{}">{}</a>', self.pair_url(record["pair"]), value)
+
+    def render_penalties(self, record):
+        parts = []
+        if record["penalty_vp"]:
+            parts.append(f"−{record['penalty_vp']} VP")
+        if record["penalty_mp"]:
+            parts.append(f"−{record['penalty_mp']} MP")
+        return " ".join(parts) or "—"

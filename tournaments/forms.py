@@ -1,0 +1,146 @@
+"""Forms of the referee's desk: tournament settings and pairs."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import vp as vp_rules
+from tournaments.errors import Refused
+from tournaments.models import Pair, Tournament
+from tournaments.setup import parse_plan, plan_text
+
+TIEBREAK_ORDERS = [
+    ("mp,h2h,number", _("MP difference, then head-to-head, then pair number")),
+    ("h2h,mp,number", _("Head-to-head, then MP difference, then pair number")),
+    ("mp,number", _("MP difference, then pair number")),
+]
+
+
+def scale_choices():
+    from scoring.models import VpScaleDefinition
+
+    return [(s.code, s.name) for s in vp_rules.SCALES.values()] + [
+        (s.code, s.name) for s in VpScaleDefinition.objects.all()
+    ]
+
+
+class TournamentForm(forms.ModelForm):
+    plan_text = forms.CharField(
+        label=_("Plan"),
+        help_text=_(
+            'Movements turn by turn, e.g. "mitchell:4,danish:3" (words: mitchell, '
+            "danish, danish-modified)."
+        ),
+    )
+    tiebreak_order = forms.ChoiceField(label=_("Tie-breaks after VP"), choices=TIEBREAK_ORDERS)
+    vp_scale = forms.ChoiceField(label=_("VP scale"))
+    minutes_per_turn = forms.IntegerField(
+        label=_("Minutes per turn"),
+        required=False,
+        min_value=5,
+        max_value=180,
+        help_text=_("Empty: 25, 35 or 45 by deals (Art. 5)."),
+    )
+    bye_percentage = forms.IntegerField(
+        label=_("Bye percentage"),
+        required=False,
+        min_value=50,
+        max_value=100,
+        help_text=_("Empty: 70%, or 60% with 4 deals (Art. 33)."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "date",
+            "venue",
+            "organiser",
+            "referee_name",
+            "referee_code",
+            "deals",
+            "minutes_per_turn",
+            "bye_percentage",
+            "vp_scale",
+            "first_seating",
+            "seed",
+            "mitchell_step",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["vp_scale"].choices = scale_choices()
+        if self.instance.pk:
+            self.fields["plan_text"].initial = plan_text(self.instance.plan)
+            self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
+            if self.instance.turn_set.exists():  # seated: the seating settings are history
+                for name in ("first_seating", "seed", "slug"):
+                    self.fields[name].disabled = True
+        else:
+            self.fields["plan_text"].initial = "mitchell:4,danish:3"
+            self.fields["minutes_per_turn"].initial = None
+
+    def clean_plan_text(self):
+        try:
+            plan = parse_plan(self.cleaned_data["plan_text"])
+        except Refused as exc:
+            raise forms.ValidationError(exc.message) from None
+        seated = self.instance.turn_set.count() if self.instance.pk else 0
+        if seated and plan[:seated] != self.instance.plan[:seated]:
+            raise forms.ValidationError(_("The movements of turns already seated cannot change."))
+        if len(plan) < seated:
+            raise forms.ValidationError(
+                _("%(n)d turns are already seated: the plan cannot be shorter.") % {"n": seated}
+            )
+        return plan
+
+    def clean(self):
+        data = super().clean()
+        deals = data.get("deals")
+        if deals in (2, 3, 4):
+            if data.get("minutes_per_turn") is None:
+                data["minutes_per_turn"] = vp_rules.default_minutes(deals)
+            if data.get("bye_percentage") is None:
+                data["bye_percentage"] = vp_rules.default_bye_percentage(deals)
+        return data
+
+    def _post_clean(self):
+        plan = self.cleaned_data.get("plan_text")
+        if plan:
+            self.instance.plan = plan
+            self.instance.turns = len(plan)
+        order = self.cleaned_data.get("tiebreak_order")
+        if order:
+            self.instance.tiebreaks = order.split(",")
+        super()._post_clean()
+
+
+class PairForm(forms.Form):
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        max_value=99999,
+        required=False,
+        help_text=_("Empty: after the highest number."),
+    )
+    player1 = forms.CharField(label=_("Player 1"), max_length=120)
+    membership1 = forms.CharField(label=_("Membership number 1"), max_length=40, required=False)
+    player2 = forms.CharField(label=_("Player 2"), max_length=120)
+    membership2 = forms.CharField(label=_("Membership number 2"), max_length=40, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+    @classmethod
+    def initial_for(cls, pair: Pair) -> dict:
+        return {
+            "number": pair.number,
+            "player1": pair.player1.name,
+            "membership1": pair.player1.membership_number,
+            "player2": pair.player2.name,
+            "membership2": pair.player2.membership_number,
+            "club": pair.player1.club,
+        }
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("File (.csv or .xlsx)"))

@@ -1,0 +1,33 @@
+"""django-tables2 tables of the referee's desk."""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Pair
+
+
+class PairTable(tables.Table):
+    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    player1 = tables.Column(
+        verbose_name=_("Player 1"), accessor="player1__name", order_by="player1__name"
+    )
+    membership1 = tables.Column(
+        verbose_name=_("Membership"), accessor="player1__membership_number", orderable=False
+    )
+    player2 = tables.Column(
+        verbose_name=_("Player 2"), accessor="player2__name", order_by="player2__name"
+    )
+    membership2 = tables.Column(
+        verbose_name=_("Membership"), accessor="player2__membership_number", orderable=False
+    )
+    club = tables.Column(verbose_name=_("Club"), accessor="player1__club")
+    edit = tables.TemplateColumn(
+        template_name="tournaments/_pair_actions.html", verbose_name="", orderable=False
+    )
+
+    class Meta:
+        model = Pair
+        fields = ["number", "player1", "membership1", "player2", "membership2", "club"]
+        order_by = "number"
+        attrs = {"class": "pairs"}
+        per_page = 100

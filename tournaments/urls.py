@@ -1,0 +1,25 @@
+from django.urls import path
+
+from scoring import views as scoring
+from tournaments import pair_views as pairs
+from tournaments import views
+
+urlpatterns = [
+    path("", views.DashboardView.as_view(), name="dashboard"),
+    path("settings/", views.TournamentEditView.as_view(), name="tournament_edit"),
+    path("pairs/", pairs.PairListView.as_view(), name="pairs"),
+    path("pairs/add/", pairs.PairFormView.as_view(), name="pair_add"),
+    path("pairs/import/", pairs.ImportView.as_view(), name="pair_import"),
+    path("pairs/<int:number>/", pairs.PairFormView.as_view(), name="pair_edit"),
+    path("pairs/<int:number>/delete/", pairs.PairDeleteView.as_view(), name="pair_delete"),
+    path("seating/", views.SeatingView.as_view(), name="seating"),
+    path("seating/next/", views.SeatNextView.as_view(), name="seat_next"),
+    path("seating/undo/", views.UndoSeatingView.as_view(), name="seat_undo"),
+    path("seating/swap/", views.SwapView.as_view(), name="swap"),
+    path("scores/", scoring.EntryView.as_view(), name="entry"),
+    path("scores/preview/", scoring.PreviewView.as_view(), name="entry_preview"),
+    path("scores/<int:turn>/<int:table>/swap/", scoring.SwapLinesView.as_view(), name="swap_lines"),
+    path("scores/<int:turn>/<int:table>/history/", scoring.HistoryView.as_view(), name="history"),
+    path("standings/", scoring.StandingsView.as_view(), name="standings"),
+    path("standings/pair/<int:number>/", scoring.PairDetailView.as_view(), name="pair_detail"),
+]

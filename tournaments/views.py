@@ -1,0 +1,180 @@
+"""The referee's desk: tournaments, dashboard and seating. Views hold no rule:
+they call `tournaments.adapter` / `tournaments.setup` and show the outcome."""
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db.models import Count
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
+
+from scoring import vp as vp_rules
+from tournaments import adapter
+from tournaments.access import TournamentMixin, visible_tournaments
+from tournaments.errors import NeedsConfirmation, Refused
+from tournaments.forms import TournamentForm
+from tournaments.models import Tournament
+from tournaments.setup import plan_summary
+
+
+class HomeView(LoginRequiredMixin, ListView):
+    template_name = "tournaments/home.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).annotate(
+            pair_count=Count("pairs", distinct=True),
+            seated=Count("turn_set", distinct=True),
+        )
+
+
+class ScaleContextMixin:
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        from scoring.models import VpScaleDefinition
+
+        scales = list(vp_rules.SCALES.values()) + [
+            s.as_scale() for s in VpScaleDefinition.objects.all()
+        ]
+        context["scales"] = scales
+        return context
+
+
+class TournamentCreateView(LoginRequiredMixin, ScaleContextMixin, CreateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/tournament_form.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        self.object.referees.add(self.request.user)
+        messages.success(self.request, _("Tournament created: now add the pairs."))
+        return response
+
+    def get_success_url(self):
+        return reverse("pairs", args=[self.object.slug])
+
+
+class TournamentEditView(TournamentMixin, ScaleContextMixin, UpdateView):
+    form_class = TournamentForm
+    template_name = "tournaments/tournament_form.html"
+    nav = "settings"
+
+    def get_object(self):
+        return self.tournament
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Settings saved."))
+        return super().form_valid(form)
+
+    def get_success_url(self):
+        return reverse("dashboard", args=[self.object.slug])
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    template_name = "tournaments/dashboard.html"
+    nav = "dashboard"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        st = adapter.state(t)
+        context.update(
+            state=st,
+            plan_summary=plan_summary(t.plan),
+            turn_numbers=range(1, t.turns + 1),
+            missing=(
+                st.turn.tables.filter(ns_points__isnull=True).values_list("number", flat=True)
+                if st.phase == "seated"
+                else []
+            ),
+        )
+        return context
+
+
+class SeatingView(TournamentMixin, TemplateView):
+    template_name = "tournaments/seating.html"
+    nav = "seating"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        turns = list(t.turn_set.order_by("number"))
+        number = self.request.GET.get("turn")
+        turn = next((x for x in turns if str(x.number) == number), turns[-1] if turns else None)
+        if turn is not None:
+            tables = list(
+                turn.tables.select_related(
+                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+                )
+            )
+            byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+            context.update(
+                turn=turn,
+                tables=tables,
+                byes=byes,
+                skips=adapter.danish_skips(t, turn, tables, byes),
+                is_last=turn == turns[-1],
+                has_results=any(x.ns_points is not None for x in tables),
+            )
+        context.update(turns=turns, state=adapter.state(t))
+        return context
+
+
+class ActionView(TournamentMixin, View):
+    """A POST that changes the tournament through the adapter, then goes back with a message."""
+
+    success_url_name = "seating"
+
+    def post(self, request, *args, **kwargs):
+        try:
+            message = self.act(request)
+            messages.success(request, message)
+        except NeedsConfirmation:
+            raise
+        except Refused as exc:
+            messages.error(request, exc.message)
+        return redirect(self.success_url_name, self.tournament.slug)
+
+    def act(self, request) -> str:  # pragma: no cover - each action defines it
+        raise NotImplementedError
+
+
+class SeatNextView(ActionView):
+    def act(self, request):
+        out = adapter.seat_next_turn(self.tournament)
+        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
+        if out.repeats:
+            pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
+            text += " " + _("No seating avoided these pairs meeting again: %(p)s.") % {"p": pairs}
+        return text
+
+
+class UndoSeatingView(ActionView):
+    def act(self, request):
+        number = adapter.undo_seating(self.tournament)
+        return _("The seating of turn %(n)d was removed.") % {"n": number}
+
+
+class SwapView(ActionView):
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except NeedsConfirmation as exc:
+            messages.warning(request, exc.message)
+            url = reverse("seating", args=[self.tournament.slug])
+            a, b = request.POST.get("a"), request.POST.get("b")
+            return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
+
+    def act(self, request):
+        try:
+            a, b = int(request.POST.get("a", "")), int(request.POST.get("b", ""))
+        except ValueError:
+            raise Refused(_("Give the numbers of the two pairs to swap.")) from None
+        confirmed = request.POST.get("confirm") == "1"
+        problems = adapter.swap_pairs(self.tournament, a, b, confirmed=confirmed)
+        text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
+        return text
