@@ -7,10 +7,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # PostgreSQL used by `make test` when reachable (the suite then runs a second time on it).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
-# Debian packages WeasyPrint needs for PDF output.
+# Debian packages WeasyPrint needs for PDF output; the tests also drive Debian's chromium
+# (Playwright cannot download browsers here) and read PDFs back as pictures (pdftoppm).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext
 
-.PHONY: run test lint venv dev-venv system-packages demo bench clean
+.PHONY: run test lint venv dev-venv system-packages test-system-packages apt-install bench clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,7 +28,13 @@ venv: $(VENV)/.installed
 dev-venv: $(VENV)/.installed-dev
 
 system-packages:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(SYSTEM_PACKAGES)"
+
+test-system-packages:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(SYSTEM_PACKAGES) $(TEST_SYSTEM_PACKAGES)"
+
+apt-install:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
@@ -44,7 +52,7 @@ lint: dev-venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-test: dev-venv system-packages lint
+test: dev-venv test-system-packages lint
 	@if $(PY) -c "import psycopg,sys; psycopg.connect('$(PG_TEST_URL)', connect_timeout=3).close()" 2>/dev/null; \
 	then pg=1; else pg=0; echo "PostgreSQL not reachable at $(PG_TEST_URL): SQLite only."; fi; \
 	echo "== pytest on SQLite =="; \
