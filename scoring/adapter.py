@@ -19,7 +19,7 @@ from scoring import vp as vp_rules
 from scoring.models import Penalty, ResultChange
 from tournaments.adapter import resolve_scale, turn_by_number
 from tournaments.errors import Refused
-from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.models import Bye, Table, Tournament
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
 
@@ -115,11 +115,23 @@ def record_scores(
             )
             table.ns_points, table.ew_points = e.ns, e.ew
             table.ns_vp, table.ew_vp = scale.split(e.ns, e.ew)
+            table.adjusted, table.ns_mp, table.ew_mp = False, None, None
             table.entered_by, table.entered_at = user, now
             table.version += 1
         Table.objects.bulk_update(
             tables.values(),
-            ["ns_points", "ew_points", "ns_vp", "ew_vp", "entered_by", "entered_at", "version"],
+            [
+                "ns_points",
+                "ew_points",
+                "ns_vp",
+                "ew_vp",
+                "adjusted",
+                "ns_mp",
+                "ew_mp",
+                "entered_by",
+                "entered_at",
+                "version",
+            ],
         )
         ResultChange.objects.bulk_create(changes)
         _update_status(tournament)
@@ -149,50 +161,11 @@ def _check_change(table: Table, reason: str, need_reason: bool, versions: dict |
 def _update_status(tournament: Tournament) -> None:
     """Finished once the last planned turn has every result; running otherwise."""
     last = tournament.turn_set.filter(number=tournament.turns).first()
-    done = last is not None and not last.tables.filter(ns_points__isnull=True).exists()
+    done = last is not None and not last.tables.filter(ns_vp__isnull=True).exists()
     status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status
-
-
-def add_penalty(
-    tournament: Tournament,
-    pair: Pair,
-    *,
-    vp: int,
-    mp: int = 0,
-    turn_number: int | None = None,
-    reason: str,
-    user=None,
-) -> Penalty:
-    """Take VP and/or MP away from a pair in the general ranking (Art. 23)."""
-    reason = " ".join((reason or "").split())
-    if not reason:
-        raise Refused(_("A penalty needs a reason."))
-    if vp < 0 or mp < 0:
-        raise Refused(_("Give the VP and MP to take away as positive numbers."))
-    if not vp and not mp:
-        raise Refused(_("A penalty takes away some VP or some MP."))
-    if vp > vp_rules.TOTAL_VP * tournament.turns:
-        raise Refused(_("%(vp)d VP is more than the whole tournament is worth.") % {"vp": vp})
-    if mp > MAX_POINTS:
-        raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
-    if turn_number is None:
-        turn = tournament.turn_set.order_by("-number").first()
-        if turn is None:
-            raise Refused(_("No turn is seated yet: a penalty belongs to a turn."))
-    else:
-        turn = turn_by_number(tournament, turn_number)
-    return Penalty.objects.create(
-        tournament=tournament,
-        pair=pair,
-        turn=turn,
-        vp=vp,
-        mp=mp,
-        reason=reason[:500],
-        created_by=user,
-    )
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -200,14 +173,25 @@ def add_penalty(
 
 def standing_inputs(tournament: Tournament):
     """Plain records of every match, bye and penalty of the tournament (3 queries)."""
-    matches = [
-        rules.Match(turn=t, ns=ns, ew=ew, ns_vp=nsv, ew_vp=ewv, ns_mp=nsp - ewp)
-        for t, ns, ew, nsv, ewv, nsp, ewp in Table.objects.filter(
-            turn__tournament=tournament, ns_points__isnull=False
-        ).values_list(
-            "turn__number", "ns__number", "ew__number", "ns_vp", "ew_vp", "ns_points", "ew_points"
-        )
-    ]
+    matches = []
+    for t, ns, ew, nsv, ewv, nsp, ewp, adjusted, nsm, ewm in Table.objects.filter(
+        turn__tournament=tournament, ns_vp__isnull=False
+    ).values_list(
+        "turn__number",
+        "ns__number",
+        "ew__number",
+        "ns_vp",
+        "ew_vp",
+        "ns_points",
+        "ew_points",
+        "adjusted",
+        "ns_mp",
+        "ew_mp",
+    ):
+        if adjusted:  # the referee's score: each line's MP as set, not necessarily opposite
+            matches.append(rules.Match(t, ns, ew, nsv, ewv, ns_mp=nsm, ew_mp=ewm))
+        else:
+            matches.append(rules.Match(t, ns, ew, nsv, ewv, ns_mp=nsp - ewp))
     byes = [
         rules.Bye(turn=t, pair=p, vp=v, mp=m)
         for t, p, v, m in Bye.objects.filter(turn__tournament=tournament).values_list(
@@ -216,9 +200,9 @@ def standing_inputs(tournament: Tournament):
     ]
     penalties = [
         rules.Penalty(turn=t, pair=p, vp=v, mp=m)
-        for t, p, v, m in Penalty.objects.filter(tournament=tournament).values_list(
-            "turn__number", "pair__number", "vp", "mp"
-        )
+        for t, p, v, m in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY
+        ).values_list("turn__number", "pair__number", "vp", "mp")
     ]
     return matches, byes, penalties
 
@@ -273,9 +257,7 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
 def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
     """(seated turn numbers, turn numbers with every result in), in one query."""
     turns = (
-        tournament.turn_set.annotate(
-            missing=Count("tables", filter=Q(tables__ns_points__isnull=True))
-        )
+        tournament.turn_set.annotate(missing=Count("tables", filter=Q(tables__ns_vp__isnull=True)))
         .order_by("number")
         .values_list("number", "missing")
     )

@@ -9,11 +9,43 @@ from scoring import vp as vp_rules
 from tournaments.models import Pair, Table, Tournament, Turn
 
 
+class Ruling(models.Model):
+    """One entry of the catalogue of rulings the referee picks from (data, not code)."""
+
+    class Effect(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        PENALTY = "penalty", _("Penalty in the general ranking")
+        LATE_AWARDED = "late-awarded", _("Match awarded at the bye score (late pair)")
+        ABANDONMENT = "abandonment", _("Abandonment: arbitral score")
+        ABANDONMENT_JUSTIFIED = "abandonment-justified", _("Abandonment for force majeure")
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    article = models.CharField(_("article"), max_length=40, blank=True)
+    title = models.CharField(_("ruling"), max_length=200)
+    description = models.TextField(_("wording"), blank=True)
+    effect = models.CharField(_("effect"), max_length=30, choices=Effect.choices)
+    vp = models.PositiveSmallIntegerField(_("VP taken away"), default=0)
+    mp = models.PositiveIntegerField(_("MP taken away"), default=0)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["article", "code"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.title}"
+
+
 class Penalty(models.Model):
-    """VP and/or MP taken away from a pair in the general ranking (Art. 23).
+    """VP and/or MP taken away from a pair in the general ranking (Art. 23), or a warning.
 
     It counts in the standings from `turn` on and never gives anything to the opponents.
     """
+
+    class Kind(models.TextChoices):
+        PENALTY = "penalty", _("Penalty")
+        WARNING = "warning", _("Warning")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="penalties")
@@ -21,6 +53,12 @@ class Penalty(models.Model):
     vp = models.PositiveSmallIntegerField(_("VP taken away"), default=0)
     mp = models.PositiveIntegerField(_("MP taken away"), default=0)
     reason = models.CharField(_("reason"), max_length=500)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PENALTY)
+    ruling = models.ForeignKey(
+        Ruling, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    automatic = models.BooleanField(_("given automatically"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -35,7 +73,7 @@ class Penalty(models.Model):
         return f"{self.pair.number}: -{self.vp} VP -{self.mp} MP ({self.reason})"
 
     def clean(self) -> None:
-        if not self.vp and not self.mp:
+        if self.kind == self.Kind.PENALTY and not self.vp and not self.mp:
             raise ValidationError(_("A penalty takes away some VP or some MP."))
 
 
@@ -96,3 +134,28 @@ class ResultChange(models.Model):
             f"{self.table}: {self.old_ns_points}-{self.old_ew_points} → "
             f"{self.new_ns_points}-{self.new_ew_points}"
         )
+
+
+class LogEntry(models.Model):
+    """The referee's log (registro arbitrale): every ruling and adjusted score, append-only."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    turn = models.PositiveSmallIntegerField(_("turn"), null=True, blank=True)
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    pairs = models.JSONField(_("pairs"), default=list)
+    code = models.CharField(_("ruling"), max_length=40, blank=True)
+    article = models.CharField(_("article"), max_length=40, blank=True)
+    decision = models.CharField(_("decision"), max_length=500)
+    effect = models.CharField(_("effect"), max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        verbose_name = _("log entry")
+        verbose_name_plural = _("referee's log")
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.code} {self.decision}"

@@ -252,7 +252,7 @@ def test_score_record_refusals(tmp_path, args, match):
     slug = make_tournament(tmp_path, pairs=4, turns=2)
     run("turn_seat", slug)
     refused("score_record", slug, *args, match=match)
-    assert not Table.objects.filter(ns_points__isnull=False).exists()
+    assert not Table.objects.filter(ns_vp__isnull=False).exists()
 
 
 def test_score_record_on_a_resting_table_number(tmp_path):
@@ -279,7 +279,7 @@ def test_score_record_file_all_or_nothing(tmp_path):
     good = tmp_path / "good.csv"
     good.write_text("table;ns;ew\n1;1000;500\n3;-50;200\n")
     run("score_record", slug, "--turn", "1", "--file", str(good))
-    assert Table.objects.filter(ns_points__isnull=False).count() == 2
+    assert Table.objects.filter(ns_vp__isnull=False).count() == 2
     for content, match in [
         ("2,100,0\n4,101,0\n", "not a multiple of 5"),
         ("2,100,0\n9,100,0\n", "not a match"),
@@ -291,8 +291,8 @@ def test_score_record_file_all_or_nothing(tmp_path):
         bad = tmp_path / "bad.csv"
         bad.write_text(content)
         refused("score_record", slug, "--turn", "1", "--file", str(bad), match=match)
-        assert Table.objects.filter(ns_points__isnull=False).count() == 2
-    assert not Table.objects.filter(number=2, ns_points__isnull=False).exists()
+        assert Table.objects.filter(ns_vp__isnull=False).count() == 2
+    assert not Table.objects.filter(number=2, ns_vp__isnull=False).exists()
 
 
 # --- penalty_add ----------------------------------------------------------------------------

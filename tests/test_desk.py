@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 def referee(client):
     user = get_user_model().objects.create_user("ref", password="pw-ref-123")
     client.force_login(user)
+    client.cookies["django_language"] = "en"  # messages below are checked in English
     return user
 
 
@@ -61,8 +62,10 @@ def test_staff_see_every_tournament(client, tmp_path):
 
 def test_italian_by_default_english_on_request(client, referee, tmp_path):
     slug = owned(tmp_path, referee, pairs=4, turns=2)
+    del client.cookies["django_language"]
     page = client.get(url("dashboard", slug), HTTP_ACCEPT_LANGUAGE="en-US")
     assert page["Content-Language"] == "it"
+    assert "Forma il turno 1" in page.content.decode()
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert client.get(url("dashboard", slug))["Content-Language"] == "en"
 
@@ -177,7 +180,7 @@ def test_entry_refuses_bad_points_and_changes_nothing(client, referee, tmp_path)
         response = client.post(url("entry", slug), {"turn": 1, **data})
         assert response.status_code == 200
         assert text in response.content.decode()
-    assert not Table.objects.filter(ns_points__isnull=False).exists()
+    assert not Table.objects.filter(ns_vp__isnull=False).exists()
 
 
 def test_correction_needs_a_reason_and_is_in_the_history(client, referee, tmp_path):
@@ -247,7 +250,7 @@ def test_undo_seating_only_without_results(client, referee, tmp_path):
     response = client.post(url("seat_undo", slug), follow=True)
     assert any("already has results" in m for m in messages_of(response))
     assert Turn.objects.count() == 1
-    Table.objects.update(ns_points=None, ew_points=None)
+    Table.objects.update(ns_points=None, ew_points=None, ns_vp=None, ew_vp=None)
     client.post(url("seat_undo", slug))
     assert Turn.objects.count() == 0
     assert Tournament.objects.get(slug=slug).status == "registration"

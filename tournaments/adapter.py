@@ -71,7 +71,7 @@ def check_can_seat(tournament: Tournament) -> int:
     if number > 1:
         missing = list(
             Table.objects.filter(
-                turn__tournament=tournament, turn__number=number - 1, ns_points__isnull=True
+                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
             ).values_list("number", flat=True)
         )
         if missing:
@@ -221,7 +221,7 @@ def state(tournament: Tournament) -> State:
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()
-    entered = turn.tables.filter(ns_points__isnull=False).count()
+    entered = turn.tables.filter(ns_vp__isnull=False).count()
     if entered < total:
         phase = "seated"
     elif turn.number >= tournament.turns:
@@ -239,7 +239,7 @@ def last_turn(tournament: Tournament) -> Turn:
 
 
 def check_no_results(turn: Turn) -> None:
-    if turn.tables.filter(ns_points__isnull=False).exists():
+    if turn.tables.filter(ns_vp__isnull=False).exists():
         raise Refused(
             _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
         )

@@ -135,6 +135,13 @@ class Pair(models.Model):
     number = models.PositiveIntegerField(_("number"))
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    withdrawn_after_turn = models.PositiveSmallIntegerField(
+        _("withdrawn after turn"),
+        null=True,
+        blank=True,
+        help_text=_("Absent from every turn after this one (0: before turn 1)."),
+    )
+    withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -190,6 +197,9 @@ class Table(models.Model):
     ew_points = models.IntegerField(_("E-W points"), null=True, blank=True)
     ns_vp = models.PositiveSmallIntegerField(_("N-S VP"), null=True, blank=True)
     ew_vp = models.PositiveSmallIntegerField(_("E-W VP"), null=True, blank=True)
+    adjusted = models.BooleanField(_("adjusted score"), default=False)
+    ns_mp = models.IntegerField(_("N-S MP (adjusted)"), null=True, blank=True)
+    ew_mp = models.IntegerField(_("E-W MP (adjusted)"), null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -209,7 +219,17 @@ class Table(models.Model):
 
     @property
     def has_result(self) -> bool:
-        return self.ns_points is not None
+        """Points entered, or a score set by the referee: the VP are there either way."""
+        return self.ns_vp is not None
+
+    @property
+    def mp_diffs(self) -> tuple[int, int] | None:
+        """The MP difference of each line: the referee's when adjusted, else from the points."""
+        if self.adjusted:
+            return self.ns_mp, self.ew_mp
+        if self.ns_points is None:
+            return None
+        return self.ns_points - self.ew_points, self.ew_points - self.ns_points
 
 
 class Bye(models.Model):

@@ -85,7 +85,7 @@ class DashboardView(TournamentMixin, TemplateView):
             plan_summary=plan_summary(t.plan),
             turn_numbers=range(1, t.turns + 1),
             missing=(
-                st.turn.tables.filter(ns_points__isnull=True).values_list("number", flat=True)
+                st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
                 if st.phase == "seated"
                 else []
             ),
@@ -116,7 +116,7 @@ class SeatingView(TournamentMixin, TemplateView):
                 byes=byes,
                 skips=adapter.danish_skips(t, turn, tables, byes),
                 is_last=turn == turns[-1],
-                has_results=any(x.ns_points is not None for x in tables),
+                has_results=any(x.has_result for x in tables),
             )
         context.update(turns=turns, state=adapter.state(t))
         return context

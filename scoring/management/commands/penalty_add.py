@@ -1,17 +1,22 @@
-from scoring.adapter import add_penalty
+from scoring.decisions import add_penalty
 from tournaments import adapter
 from tournaments.management.base import ContractCommand
 
 
 class Command(ContractCommand):
-    help = "Take VP and/or MP away from a pair in the general ranking (Art. 23)."
+    help = (
+        "Take VP and/or MP away from a pair in the general ranking (Art. 23), or give a "
+        "warning with a ruling of the catalogue (see rulings_list)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--pair", type=int, required=True)
-        parser.add_argument("--vp", type=int, default=0, help="VP taken away")
-        parser.add_argument("--mp", type=int, default=0, help="MP taken away")
+        parser.add_argument("--vp", type=int, help="VP taken away (default: the ruling's, or 0)")
+        parser.add_argument("--mp", type=int, help="MP taken away (default: the ruling's, or 0)")
         parser.add_argument("--turn", type=int, help="counts from this turn on (default: last)")
+        parser.add_argument("--ruling", help="a code of the catalogue (rulings_list)")
+        parser.add_argument("--table", type=int, help="the table where it happened")
         parser.add_argument("--reason", required=True)
 
     def run(self, **opts):
@@ -24,7 +29,8 @@ class Command(ContractCommand):
             mp=opts["mp"],
             turn_number=opts["turn"],
             reason=opts["reason"],
+            ruling=opts["ruling"],
+            table_number=opts["table"],
         )
-        self.stdout.write(
-            f"Pair {pair.number}: -{p.vp} VP -{p.mp} MP from turn {p.turn.number} ({p.reason})"
-        )
+        what = "warning" if p.kind == "warning" else f"-{p.vp} VP -{p.mp} MP"
+        self.stdout.write(f"Pair {pair.number}: {what} from turn {p.turn.number} ({p.reason})")

@@ -1,0 +1,339 @@
+"""The referee's rulings applied to the models: penalties, warnings, adjusted scores,
+withdrawals and late arrivals, each written to the referee's log (registro arbitrale).
+
+Part of the scoring adapter: the effects themselves are computed by the pure
+`scoring.rulings`; this module reads and writes the models around them.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import rulings
+from scoring import vp as vp_rules
+from scoring.adapter import MAX_POINTS, check_points
+from scoring.models import LogEntry, Penalty, ResultChange, Ruling
+from tournaments.adapter import bye_score, resolve_scale, turn_by_number
+from tournaments.errors import Refused
+from tournaments.models import Pair, Table, Tournament, Turn
+
+TABLE_EFFECTS = {
+    Ruling.Effect.LATE_AWARDED,
+    Ruling.Effect.ABANDONMENT,
+    Ruling.Effect.ABANDONMENT_JUSTIFIED,
+}
+
+
+def ruling_by_code(code: str) -> Ruling:
+    try:
+        return Ruling.objects.get(code=code, active=True)
+    except Ruling.DoesNotExist:
+        known = ", ".join(Ruling.objects.filter(active=True).values_list("code", flat=True))
+        raise Refused(
+            _("Unknown ruling %(code)s (known: %(known)s).") % {"code": code, "known": known}
+        ) from None
+
+
+def _clean_reason(reason: str | None, required: bool = True) -> str:
+    reason = " ".join((reason or "").split())[:500]
+    if required and not reason:
+        raise Refused(_("A ruling needs a reason."))
+    return reason
+
+
+def _turn(tournament: Tournament, turn_number: int | None) -> Turn:
+    if turn_number is None:
+        turn = tournament.turn_set.order_by("-number").first()
+        if turn is None:
+            raise Refused(_("No turn is seated yet: a penalty belongs to a turn."))
+        return turn
+    return turn_by_number(tournament, turn_number)
+
+
+def _log(
+    tournament,
+    *,
+    user,
+    turn=None,
+    table=None,
+    pairs=(),
+    ruling=None,
+    code="",
+    article="",
+    decision,
+    effect="",
+) -> LogEntry:
+    return LogEntry.objects.create(
+        tournament=tournament,
+        by=user,
+        turn=turn,
+        table=table,
+        pairs=list(pairs),
+        code=ruling.code if ruling else code,
+        article=ruling.article if ruling else article,
+        decision=decision[:500],
+        effect=effect[:500],
+    )
+
+
+def add_penalty(
+    tournament: Tournament,
+    pair: Pair,
+    *,
+    vp: int | None = None,
+    mp: int | None = None,
+    turn_number: int | None = None,
+    reason: str,
+    ruling: str | None = None,
+    table_number: int | None = None,
+    user=None,
+) -> Penalty:
+    """A penalty or warning for a pair in the general ranking (Art. 23): never a gift to the
+    opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
+    pair's second (fourth, ...) brings an automatic 1 VP penalty."""
+    rule = ruling_by_code(ruling) if ruling else None
+    if rule is not None and rule.effect in TABLE_EFFECTS:
+        raise Refused(
+            _("Ruling %(code)s sets a table's score: use score_adjust or the table's page.")
+            % {"code": rule.code}
+        )
+    reason = _clean_reason(reason)
+    warning = rule is not None and rule.effect == Ruling.Effect.WARNING
+    vp = (rule.vp if rule else 0) if vp is None else vp
+    mp = (rule.mp if rule else 0) if mp is None else mp
+    if vp < 0 or mp < 0:
+        raise Refused(_("Give the VP and MP to take away as positive numbers."))
+    if not warning and not vp and not mp:
+        raise Refused(_("A penalty takes away some VP or some MP."))
+    if vp > vp_rules.TOTAL_VP * tournament.turns:
+        raise Refused(_("%(vp)d VP is more than the whole tournament is worth.") % {"vp": vp})
+    if mp > MAX_POINTS:
+        raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
+    turn = _turn(tournament, turn_number)
+    kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
+    with transaction.atomic():
+        penalty = Penalty.objects.create(
+            tournament=tournament,
+            pair=pair,
+            turn=turn,
+            vp=0 if warning else vp,
+            mp=0 if warning else mp,
+            reason=reason,
+            kind=kind,
+            ruling=rule,
+            table_number=table_number,
+            created_by=user,
+        )
+        effect = (
+            _("warning")
+            if warning
+            else _("−%(vp)d VP, −%(mp)d MP in the general ranking") % {"vp": vp, "mp": mp}
+        )
+        _log(
+            tournament,
+            user=user,
+            turn=turn.number,
+            table=table_number,
+            pairs=[pair.number],
+            ruling=rule,
+            code="penalty",
+            decision=reason,
+            effect=effect,
+        )
+        if warning:
+            _warnings_cost(tournament, pair, turn, user)
+    return penalty
+
+
+def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None:
+    warnings = Penalty.objects.filter(
+        tournament=tournament, pair=pair, kind=Penalty.Kind.WARNING
+    ).count()
+    given = Penalty.objects.filter(tournament=tournament, pair=pair, automatic=True).count()
+    for _n in range(rulings.warning_penalties(warnings) - given):
+        reason = _("Two warnings: 1 VP in the general ranking (Art. 23)")
+        Penalty.objects.create(
+            tournament=tournament,
+            pair=pair,
+            turn=turn,
+            vp=1,
+            mp=0,
+            reason=reason,
+            automatic=True,
+            created_by=user,
+        )
+        _log(
+            tournament,
+            user=user,
+            turn=turn.number,
+            pairs=[pair.number],
+            code="warnings",
+            article="Art. 23",
+            decision=reason,
+            effect=_("−1 VP in the general ranking"),
+        )
+
+
+def _table(tournament: Tournament, turn_number: int, table_number: int) -> Table:
+    turn = turn_by_number(tournament, turn_number)
+    table = (
+        Table.objects.select_for_update()
+        .select_related("ns", "ew")
+        .filter(turn=turn, number=table_number)
+        .first()
+    )
+    if table is None:
+        raise Refused(
+            _("Table %(t)d is not a match of turn %(turn)d.")
+            % {"t": table_number, "turn": turn_number}
+        )
+    return table
+
+
+def adjust_score(
+    tournament: Tournament,
+    turn_number: int,
+    table_number: int,
+    *,
+    ns_vp: int,
+    ew_vp: int,
+    ns_mp: int | None = None,
+    ew_mp: int | None = None,
+    reason: str,
+    user=None,
+    ruling: Ruling | None = None,
+) -> Table:
+    """An arbitral score (Art. 15, 32): VP and MP of each line set by the referee.
+
+    The MP default to the lowest difference that earns the VP on the scale (and its opposite);
+    the two lines' VP need not add up to 20. The points entered, if any, stay on record.
+    """
+    reason = _clean_reason(reason)
+    for vp in (ns_vp, ew_vp):
+        if not 0 <= vp <= vp_rules.TOTAL_VP:
+            raise Refused(_("VP go from 0 to 20, not %(vp)d.") % {"vp": vp})
+    scale = resolve_scale(tournament.vp_scale)
+    if ns_mp is None or ew_mp is None:
+        if ns_mp is not None or ew_mp is not None:
+            raise Refused(_("Give the MP of both lines, or neither."))
+        diff = scale.min_difference_for(max(ns_vp, ew_vp)) if ns_vp != ew_vp else 0
+        ns_mp, ew_mp = (diff, -diff) if ns_vp >= ew_vp else (-diff, diff)
+    for value, line in ((ns_mp, _("N-S")), (ew_mp, _("E-W"))):
+        check_points(value, line)
+    with transaction.atomic():
+        table = _table(tournament, turn_number, table_number)
+        ResultChange.objects.create(
+            table=table,
+            by=user,
+            source="adjusted",
+            reason=f"{reason} [VP {ns_vp}–{ew_vp}, MP {ns_mp}/{ew_mp}]",
+            old_ns_points=table.ns_points,
+            old_ew_points=table.ew_points,
+            new_ns_points=table.ns_points,
+            new_ew_points=table.ew_points,
+        )
+        table.ns_vp, table.ew_vp, table.ns_mp, table.ew_mp = ns_vp, ew_vp, ns_mp, ew_mp
+        table.adjusted = True
+        table.entered_by, table.entered_at = user, timezone.now()
+        table.version += 1
+        table.save()
+        _log(
+            tournament,
+            user=user,
+            turn=turn_number,
+            table=table_number,
+            pairs=[table.ns.number, table.ew.number],
+            ruling=ruling,
+            code="adjusted",
+            article="Art. 15",
+            decision=reason,
+            effect=_("N-S %(nv)d VP %(nm)+d MP, E-W %(ev)d VP %(em)+d MP")
+            % {"nv": ns_vp, "nm": ns_mp, "ev": ew_vp, "em": ew_mp},
+        )
+    return table
+
+
+def table_ruling(
+    tournament: Tournament,
+    turn_number: int,
+    table_number: int,
+    guilty: int,
+    code: str,
+    *,
+    reason: str,
+    user=None,
+) -> Table:
+    """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
+    the guilty pair `guilty`, from the points played when they were entered."""
+    rule = ruling_by_code(code)
+    if rule.effect not in TABLE_EFFECTS:
+        raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
+    turn = turn_by_number(tournament, turn_number)
+    table = turn.tables.select_related("ns", "ew").filter(number=table_number).first()
+    if table is None:
+        raise Refused(
+            _("Table %(t)d is not a match of turn %(turn)d.")
+            % {"t": table_number, "turn": turn_number}
+        )
+    if guilty not in (table.ns.number, table.ew.number):
+        raise Refused(
+            _("Pair %(p)d does not play at table %(t)d.") % {"p": guilty, "t": table_number}
+        )
+    scale = resolve_scale(tournament.vp_scale)
+    ns_guilty = guilty == table.ns.number
+    pts = (table.ns_points, table.ew_points) if not table.adjusted else (None, None)
+    innocent_pts = pts if not ns_guilty else pts[::-1]
+    innocent_played = rulings.played(scale, *innocent_pts)
+    guilty_played = rulings.played(scale, *innocent_pts[::-1])
+    if rule.effect == Ruling.Effect.LATE_AWARDED:
+        innocent, culprit = rulings.late_beyond_10(
+            bye_score(tournament), innocent_played, guilty_played
+        )
+    else:
+        justified = rule.effect == Ruling.Effect.ABANDONMENT_JUSTIFIED
+        innocent, culprit = rulings.abandonment(
+            scale, innocent_played, justified, bye_score(tournament)
+        )
+    ns, ew = (culprit, innocent) if ns_guilty else (innocent, culprit)
+    return adjust_score(
+        tournament,
+        turn_number,
+        table_number,
+        ns_vp=ns.vp,
+        ew_vp=ew.vp,
+        ns_mp=ns.mp,
+        ew_mp=ew.mp,
+        reason=f"{rule.title}: {reason}".strip(),
+        user=user,
+        ruling=rule,
+    )
+
+
+def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:
+    """The pair leaves (Art. 32, 33): absent from the next turn to be seated on."""
+    reason = _clean_reason(reason)
+    if pair.withdrawn_after_turn is not None:
+        raise Refused(
+            _("Pair %(n)d already withdrew after turn %(t)d.")
+            % {"n": pair.number, "t": pair.withdrawn_after_turn}
+        )
+    last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first() or 0
+    if last >= tournament.turns:
+        raise Refused(_("Every turn is already seated: there is nothing to withdraw from."))
+    with transaction.atomic():
+        pair.withdrawn_after_turn = last
+        pair.withdrawal_reason = reason
+        pair.save(update_fields=["withdrawn_after_turn", "withdrawal_reason"])
+        _log(
+            tournament,
+            user=user,
+            turn=last or None,
+            pairs=[pair.number],
+            code="withdrawal",
+            article="Art. 32",
+            decision=reason,
+            effect=_("absent from turn %(n)d on") % {"n": last + 1},
+        )
+    return last

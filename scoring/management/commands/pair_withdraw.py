@@ -1,0 +1,20 @@
+from scoring.decisions import withdraw_pair
+from tournaments import adapter
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = "Withdraw a pair: absent from the next turn to be seated on (Art. 32, 33)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--pair", type=int, required=True)
+        parser.add_argument("--reason", required=True)
+
+    def run(self, **opts):
+        tournament = adapter.tournament_by_slug(opts["slug"])
+        pair = adapter.pair_by_number(tournament, opts["pair"])
+        after = withdraw_pair(tournament, pair, reason=opts["reason"])
+        self.stdout.write(
+            f"Pair {pair.number} withdrawn after turn {after}: absent from turn {after + 1} on"
+        )
