@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.adapter import standings
-from scoring.models import Penalty
+from scoring.models import LogEntry, Penalty
 from tournaments.models import Bye, Pair, Table, Tournament
 
 
@@ -26,6 +26,8 @@ def results_data(tournament: Tournament) -> dict:
                 "ew_points": t.ew_points,
                 "ns_vp": t.ns_vp,
                 "ew_vp": t.ew_vp,
+                "adjusted": t.adjusted,
+                **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
             }
         )
     byes_by_turn: dict[int, list[dict]] = defaultdict(list)
@@ -48,14 +50,44 @@ def results_data(tournament: Tournament) -> dict:
                 {"name": pl.name, "membership": pl.membership_number, "club": pl.club}
                 for pl in (p.player1, p.player2)
             ],
+            **(
+                {"withdrawn_after_turn": p.withdrawn_after_turn}
+                if p.withdrawn_after_turn is not None
+                else {}
+            ),
         }
         for p in Pair.objects.filter(tournament=tournament)
         .select_related("player1", "player2")
         .order_by("number")
     ]
     penalties = [
-        {"pair": p.pair.number, "turn": p.turn.number, "vp": p.vp, "mp": p.mp, "reason": p.reason}
-        for p in Penalty.objects.filter(tournament=tournament).select_related("pair", "turn")
+        {
+            "pair": p.pair.number,
+            "turn": p.turn.number,
+            "vp": p.vp,
+            "mp": p.mp,
+            "reason": p.reason,
+            "ruling": p.ruling.code if p.ruling else None,
+            "table": p.table_number,
+            "automatic": p.automatic,
+        }
+        for p in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY
+        ).select_related("pair", "turn", "ruling")
+    ]
+    log = [
+        {
+            "at": e.at.isoformat(),
+            "turn": e.turn,
+            "table": e.table,
+            "pairs": e.pairs,
+            "ruling": e.code,
+            "article": e.article,
+            "decision": e.decision,
+            "effect": e.effect,
+            "by": e.by.get_username() if e.by else None,
+        }
+        for e in LogEntry.objects.filter(tournament=tournament).select_related("by")
     ]
     rows = [
         {
@@ -91,4 +123,5 @@ def results_data(tournament: Tournament) -> dict:
         "turns": turns,
         "penalties": penalties,
         "standings": rows,
+        "log": log,
     }

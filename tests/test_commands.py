@@ -327,8 +327,12 @@ def test_penalty_changes_the_ranking_not_the_opponent(tmp_path):
             "vp": 1,
             "mp": 50,
             "reason": "Art. 23: pozzetto visto fuori turno, recidiva",
+            "ruling": None,
+            "table": None,
+            "automatic": False,
         }
     ]
+    assert data["log"][0]["pairs"] == [1] and data["log"][0]["effect"]
 
 
 @pytest.mark.parametrize(
@@ -388,6 +392,7 @@ def test_export_json_matches_the_contract(tmp_path):
             "ew_points": 830,
             "ns_vp": 14,
             "ew_vp": 6,
+            "adjusted": False,
         },
         {
             "table": 2,
@@ -397,6 +402,7 @@ def test_export_json_matches_the_contract(tmp_path):
             "ew_points": None,
             "ns_vp": None,
             "ew_vp": None,
+            "adjusted": False,
         },
     ]
     assert turn["byes"] == [{"pair": 3, "vp": 14, "mp": 355}]

@@ -79,7 +79,8 @@ def check_can_seat(tournament: Tournament) -> int:
                 _("Turn %(turn)d still lacks the results of tables %(tables)s.")
                 % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
             )
-    if tournament.pairs.count() < 2:
+    present = [p for p in tournament.pairs.all() if is_present(p, number)]
+    if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))
     return number
 
@@ -92,10 +93,11 @@ def seat_next_turn(tournament: Tournament) -> SeatingOutcome:
         number = check_can_seat(tournament)
         movement = tournament.plan[number - 1]
         pairs = {p.number: p for p in tournament.pairs.all()}
+        present = sorted(n for n, p in pairs.items() if is_present(p, number))
         if movement == "mitchell":
-            order, matches, byes, repeats = _mitchell(tournament, number, sorted(pairs))
+            order, matches, byes, repeats = _mitchell(tournament, number, present)
         else:
-            order, matches, byes, repeats = _danish(tournament, number, movement, sorted(pairs))
+            order, matches, byes, repeats = _danish(tournament, number, movement, present)
         try:
             turn = Turn.objects.create(
                 tournament=tournament,
@@ -119,33 +121,50 @@ def seat_next_turn(tournament: Tournament) -> SeatingOutcome:
     return SeatingOutcome(turn, list(tables), list(bye_rows), repeats)
 
 
-def _ranking(tournament: Tournament, number: int, numbers: list[int]) -> list[int]:
+def is_present(pair: Pair, number: int) -> bool:
+    """Whether a pair plays turn `number` (a withdrawn pair is absent after its last turn)."""
+    return pair.withdrawn_after_turn is None or number <= pair.withdrawn_after_turn
+
+
+def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[int]:
     """The order a movement starts from: the first seating order before any result,
-    the standings after the previous turn otherwise."""
+    the standings after the previous turn otherwise; only the pairs present."""
     if number == 1:
-        return first_seating_order(tournament, numbers)
+        return first_seating_order(tournament, present)
     from scoring.adapter import standings
 
-    return [row.pair for row in standings(tournament, after_turn=number - 1)]
+    here = set(present)
+    return [row.pair for row in standings(tournament, after_turn=number - 1) if row.pair in here]
 
 
-def _mitchell(tournament: Tournament, number: int, numbers: list[int]):
+def _mitchell(tournament: Tournament, number: int, present: list[int]):
+    from tournaments.movements.byes import merge_byes
+
     start = next(a for a, b in mitchell.blocks(tournament.plan) if a <= number <= b)
     if start == number:
-        order = _ranking(tournament, number, numbers)
+        order = _ranking(tournament, number, present)
     else:  # the block's order as the previous turn left it (a swap moves a pair for good)
         order = Turn.objects.get(tournament=tournament, number=number - 1).order
+    absent = set(order) - set(present)
     try:
-        seating = mitchell.seat_mitchell(order, number - start, tournament.mitchell_step)
+        seating = mitchell.seat_mitchell(order, number - start, tournament.mitchell_step, absent)
     except mitchell.MovementError as exc:
         raise Refused(str(exc)) from None
-    return order, list(seating.tables), list(seating.byes), []
+    matches, byes = list(seating.tables), list(seating.byes)
+    if len(byes) > 1:  # a withdrawal: resting pairs that have not met play each other (Art. 33)
+        met = {frozenset(m) for t in meetings_by_turn(tournament) for m in t}
+        rested = set(
+            Bye.objects.filter(turn__tournament=tournament).values_list("pair__number", flat=True)
+        )
+        merged = merge_byes(byes, met, rested)
+        matches, byes = sorted(matches + list(merged.matches)), list(merged.byes)
+    return order, matches, byes, []
 
 
-def _danish(tournament: Tournament, number: int, movement: str, numbers: list[int]):
+def _danish(tournament: Tournament, number: int, movement: str, present: list[int]):
     from tournaments.movements import danish
 
-    ranking = _ranking(tournament, number, numbers)
+    ranking = _ranking(tournament, number, present)
     history = meetings_by_turn(tournament)
     avoid = danish.meetings_to_avoid(history, modified=movement == "danish-modified")
     byes_taken: dict[int, int] = {}

@@ -1,0 +1,33 @@
+from scoring.decisions import table_ruling
+from tournaments import adapter
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = (
+        "Apply a ruling that sets a table's score against a pair: late arrival beyond 10' "
+        "(ritardo-oltre-10), abandonment (art32-abbandono, art32-forza-maggiore)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--turn", type=int, required=True)
+        parser.add_argument("--table", type=int, required=True)
+        parser.add_argument("--pair", type=int, required=True, help="the guilty pair")
+        parser.add_argument("--ruling", required=True)
+        parser.add_argument("--reason", default="")
+
+    def run(self, **opts):
+        tournament = adapter.tournament_by_slug(opts["slug"])
+        t = table_ruling(
+            tournament,
+            opts["turn"],
+            opts["table"],
+            opts["pair"],
+            opts["ruling"],
+            reason=opts["reason"],
+        )
+        self.stdout.write(
+            f"Turn {opts['turn']} table {t.number}: VP {t.ns_vp}-{t.ew_vp}, "
+            f"MP {t.ns_mp}/{t.ew_mp} ({opts['ruling']})"
+        )
