@@ -337,3 +337,40 @@ def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None)
             effect=_("absent from turn %(n)d on") % {"n": last + 1},
         )
     return last
+
+
+def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
+    """Art. 33: during turn 1 a late pair may complete the incomplete table, meeting the pair
+    that would have rested. It joins the movement as the missing pair."""
+    from tournaments.setup import save_pair
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turns = list(tournament.turn_set.all())
+        if len(turns) != 1:
+            raise Refused(_("A late pair can join only while turn 1 is being played (Art. 33)."))
+        turn = turns[0]
+        bye = turn.byes.select_related("pair").first()
+        if bye is None:
+            raise Refused(_("Turn 1 has no incomplete table: the late pair cannot play (Art. 33)."))
+        pair = save_pair(tournament, data, late=True)
+        number = bye.table_number or (
+            max(turn.tables.values_list("number", flat=True), default=0) + 1
+        )
+        table = Table.objects.create(turn=turn, number=number, ns=bye.pair, ew=pair)
+        resting = bye.pair.number
+        bye.delete()
+        turn.order = list(turn.order) + [pair.number]
+        turn.save(update_fields=["order"])
+        _log(
+            tournament,
+            user=user,
+            turn=1,
+            table=number,
+            pairs=[resting, pair.number],
+            code="late-pair",
+            article="Art. 33",
+            decision=_("Late pair %(n)d completes table %(t)d.") % {"n": pair.number, "t": number},
+            effect=_("pair %(r)d plays instead of resting") % {"r": resting},
+        )
+    return table

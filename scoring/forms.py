@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import Ruling
+
 
 class ScoreForm(forms.Form):
     """The referee's quick entry: table, N-S total, E-W total (and a reason for a correction)."""
@@ -37,3 +39,78 @@ class ScoreForm(forms.Form):
         if value % 5:
             raise forms.ValidationError(_("Points are always a multiple of 5."))
         return value
+
+
+class PenaltyForm(forms.Form):
+    pair = forms.IntegerField(label=_("Pair"), min_value=1)
+    ruling = forms.ChoiceField(label=_("Ruling"), required=False)
+    vp = forms.IntegerField(
+        label=_("VP taken away"),
+        min_value=0,
+        max_value=600,
+        required=False,
+        help_text=_("Empty: the ruling's default."),
+    )
+    mp = forms.IntegerField(
+        label=_("MP taken away"),
+        min_value=0,
+        max_value=50000,
+        required=False,
+        help_text=_("Empty: the ruling's default."),
+    )
+    turn = forms.IntegerField(
+        label=_("Turn"), min_value=1, required=False, help_text=_("Empty: the last seated turn.")
+    )
+    table = forms.IntegerField(label=_("Table"), min_value=1, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+    def __init__(self, *args, rulings=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruling"].choices = [("", _("— free penalty —"))] + [
+            (r.code, f"{r.article} {r.title}".strip()) for r in rulings
+        ]
+
+
+class TableRulingForm(forms.Form):
+    turn = forms.IntegerField(label=_("Turn"), min_value=1)
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    pair = forms.IntegerField(label=_("Guilty pair"), min_value=1)
+    ruling = forms.ChoiceField(label=_("Ruling"))
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+
+    def __init__(self, *args, rulings=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruling"].choices = [
+            (r.code, f"{r.article} {r.title}".strip()) for r in rulings
+        ]
+
+
+class AdjustForm(forms.Form):
+    turn = forms.IntegerField(label=_("Turn"), min_value=1)
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    ns_vp = forms.IntegerField(label=_("N-S VP"), min_value=0, max_value=20)
+    ew_vp = forms.IntegerField(label=_("E-W VP"), min_value=0, max_value=20)
+    ns_mp = forms.IntegerField(
+        label=_("N-S MP"), required=False, help_text=_("Empty: the lowest difference for those VP.")
+    )
+    ew_mp = forms.IntegerField(label=_("E-W MP"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class WithdrawForm(forms.Form):
+    pair = forms.IntegerField(label=_("Pair"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class RulingForm(forms.ModelForm):
+    class Meta:
+        model = Ruling
+        fields = ["code", "article", "title", "description", "effect", "vp", "mp"]
+
+
+class LatePairForm(forms.Form):
+    player1 = forms.CharField(label=_("Player 1"), max_length=120)
+    membership1 = forms.CharField(label=_("Membership number 1"), max_length=40, required=False)
+    player2 = forms.CharField(label=_("Player 2"), max_length=120)
+    membership2 = forms.CharField(label=_("Membership number 2"), max_length=40, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)

@@ -144,8 +144,39 @@ def workbook(data: dict) -> bytes:
     )
     sheet(
         "Penalità",
-        [_("Pair"), _("Turn"), _("VP"), _("MP"), _("Reason")],
-        [[p["pair"], p["turn"], p["vp"], p["mp"], p["reason"]] for p in data["penalties"]],
+        [_("Pair"), _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")],
+        [
+            [p["pair"], p["turn"], p["table"], p["ruling"] or "", p["vp"], p["mp"], p["reason"]]
+            for p in data["penalties"]
+        ],
+    )
+    sheet(
+        "Registro",
+        [
+            _("When"),
+            _("Turn"),
+            _("Table"),
+            _("Pairs"),
+            _("Article"),
+            _("Ruling"),
+            _("Decision"),
+            _("Effect"),
+            _("Who"),
+        ],
+        [
+            [
+                e["at"][:19].replace("T", " "),
+                e["turn"],
+                e["table"],
+                ", ".join(str(p) for p in e["pairs"]),
+                e["article"],
+                e["ruling"],
+                e["decision"],
+                e["effect"],
+                e["by"] or "",
+            ]
+            for e in data["log"]
+        ],
     )
     sheet(
         "Coppie",

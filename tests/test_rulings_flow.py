@@ -349,3 +349,49 @@ def test_withdrawal_in_mitchell_with_an_odd_field_nobody_rests_twice(tmp_path):
     assert len(rested) == len(set(rested))
     assert all(7 not in (x["ns"], x["ew"]) for t in data["turns"][1:] for x in t["tables"])
     assert Pair.objects.get(number=7).withdrawn_after_turn == 1
+
+
+def test_art_33_late_pair_completes_the_incomplete_table_in_turn_1(tmp_path):
+    """7 pairs in Mitchell: pair 4 rests at table 4; a late pair arrives during turn 1 and
+    plays it; from turn 2 on it moves as the missing E-O pair, so nobody rests any more."""
+    from scoring.decisions import seat_late_pair
+    from tournaments.models import Tournament
+
+    slug = make_tournament(tmp_path, pairs=7, turns=3)
+    run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    table = seat_late_pair(t, {"player1": "Ritardo Uno", "player2": "Ritardo Due"})
+    assert (table.number, table.ns.number, table.ew.number) == (4, 4, 8)
+    data = export(slug)
+    assert data["turns"][0]["byes"] == [] and len(data["turns"][0]["tables"]) == 4
+    for x in data["turns"][0]["tables"]:
+        run(
+            "score_record",
+            slug,
+            "--turn",
+            "1",
+            "--table",
+            str(x["table"]),
+            "--ns",
+            "500",
+            "--ew",
+            "0",
+        )
+    second = play_turn(slug)
+    assert second["byes"] == [] and (1, 1, 8) in [
+        (x["table"], x["ns"], x["ew"]) for x in second["tables"]
+    ]
+    with pytest.raises(Exception, match="only while turn 1"):
+        seat_late_pair(t, {"player1": "Troppo", "player2": "Tardi"})
+    assert export(slug)["log"][0]["ruling"] == "late-pair"
+
+
+def test_late_pair_refused_without_an_incomplete_table(tmp_path):
+    from scoring.decisions import seat_late_pair
+    from tournaments.models import Tournament
+
+    slug = make_tournament(tmp_path, pairs=8, turns=2)
+    run("turn_seat", slug)
+    with pytest.raises(Exception, match="no incomplete table"):
+        seat_late_pair(Tournament.objects.get(slug=slug), {"player1": "A", "player2": "B"})
+    assert Pair.objects.count() == 8

@@ -178,11 +178,14 @@ def plan_text(plan: list[str]) -> str:
     return ",".join(f"{w}:{n}" for w, n in parts)
 
 
-def save_pair(tournament: Tournament, data: dict, pair: Pair | None = None) -> Pair:
-    """Add a pair, or correct one. Numbers change only before turn 1; names any time."""
+def save_pair(
+    tournament: Tournament, data: dict, pair: Pair | None = None, *, late: bool = False
+) -> Pair:
+    """Add a pair, or correct one. Numbers change only before turn 1; names any time.
+    `late`: a pair arriving during turn 1, placed by `scoring.decisions.seat_late_pair`."""
     seated = tournament.turn_set.exists()
     number = data.get("number")
-    if pair is None and seated:
+    if pair is None and seated and not late:
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
     if pair is not None and seated and number not in (None, pair.number):
         raise Refused(_("Pair numbers cannot change once turn 1 is seated."))

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from scoring import ruling_views as rulings
 from scoring import views as scoring
 from tournaments import pair_views as pairs
 from tournaments import views
@@ -20,6 +21,13 @@ urlpatterns = [
     path("scores/preview/", scoring.PreviewView.as_view(), name="entry_preview"),
     path("scores/<int:turn>/<int:table>/swap/", scoring.SwapLinesView.as_view(), name="swap_lines"),
     path("scores/<int:turn>/<int:table>/history/", scoring.HistoryView.as_view(), name="history"),
+    path("rulings/", rulings.RulingsView.as_view(), name="rulings"),
+    path("rulings/penalty/", rulings.PenaltyView.as_view(), name="ruling_penalty"),
+    path("rulings/table/", rulings.TableRulingView.as_view(), name="ruling_table"),
+    path("rulings/adjust/", rulings.AdjustView.as_view(), name="ruling_adjust"),
+    path("rulings/withdraw/", rulings.WithdrawView.as_view(), name="ruling_withdraw"),
+    path("rulings/late/", rulings.LatePairView.as_view(), name="ruling_late"),
+    path("rulings/catalogue/", rulings.RulingCreateView.as_view(), name="ruling_new"),
     path("standings/", scoring.StandingsView.as_view(), name="standings"),
     path("standings/pair/<int:number>/", scoring.PairDetailView.as_view(), name="pair_detail"),
 ]

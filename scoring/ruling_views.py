@@ -1,0 +1,193 @@
+"""The referee's rulings: penalties and warnings, table rulings, adjusted scores,
+withdrawals, the catalogue and the referee's log. Views hold no rule: `scoring.decisions`."""
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from scoring import decisions
+from scoring.forms import (
+    AdjustForm,
+    LatePairForm,
+    PenaltyForm,
+    RulingForm,
+    TableRulingForm,
+    WithdrawForm,
+)
+from scoring.models import LogEntry, Ruling
+from tournaments import adapter
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+
+
+def catalogue():
+    rulings = list(Ruling.objects.filter(active=True))
+    table = [r for r in rulings if r.effect in decisions.TABLE_EFFECTS]
+    pair = [r for r in rulings if r.effect not in decisions.TABLE_EFFECTS]
+    return pair, table
+
+
+class RulingsView(TournamentMixin, TemplateView):
+    template_name = "scoring/rulings.html"
+    nav = "rulings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        pair_rulings, table_rulings = catalogue()
+        context.update(
+            penalty_form=kwargs.get("penalty_form") or PenaltyForm(rulings=pair_rulings),
+            table_form=kwargs.get("table_form") or TableRulingForm(rulings=table_rulings),
+            adjust_form=kwargs.get("adjust_form") or AdjustForm(),
+            withdraw_form=kwargs.get("withdraw_form") or WithdrawForm(),
+            ruling_form=kwargs.get("ruling_form") or RulingForm(),
+            late_form=kwargs.get("late_form") or LatePairForm(),
+            late_possible=self.tournament.turn_set.count() == 1
+            and self.tournament.turn_set.filter(byes__isnull=False).exists(),
+            rulings=pair_rulings + table_rulings,
+            log=LogEntry.objects.filter(tournament=self.tournament).select_related("by"),
+        )
+        return context
+
+
+class DecisionView(TournamentMixin, View):
+    """Validate one form, apply the decision through `scoring.decisions`, go back."""
+
+    form_name = ""
+
+    def make_form(self, data):  # pragma: no cover - each decision defines it
+        raise NotImplementedError
+
+    def apply(self, data) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def post(self, request, slug):
+        form = self.make_form(request.POST)
+        if form.is_valid():
+            try:
+                messages.success(request, self.apply(form.cleaned_data))
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = RulingsView(request=request, kwargs=self.kwargs, tournament=self.tournament)
+        view.nav = "rulings"
+        return view.render_to_response(view.get_context_data(**{self.form_name: form}))
+
+
+class PenaltyView(DecisionView):
+    form_name = "penalty_form"
+
+    def make_form(self, data):
+        return PenaltyForm(data, rulings=catalogue()[0])
+
+    def apply(self, d):
+        pair = adapter.pair_by_number(self.tournament, d["pair"])
+        p = decisions.add_penalty(
+            self.tournament,
+            pair,
+            vp=d["vp"],
+            mp=d["mp"],
+            turn_number=d["turn"],
+            reason=d["reason"],
+            ruling=d["ruling"] or None,
+            table_number=d["table"],
+            user=self.request.user,
+        )
+        if p.kind == p.Kind.WARNING:
+            return _("Warning to pair %(n)d recorded.") % {"n": pair.number}
+        return _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": pair.number, "vp": p.vp, "mp": p.mp}
+
+
+class TableRulingView(DecisionView):
+    form_name = "table_form"
+
+    def make_form(self, data):
+        return TableRulingForm(data, rulings=catalogue()[1])
+
+    def apply(self, d):
+        t = decisions.table_ruling(
+            self.tournament,
+            d["turn"],
+            d["table"],
+            d["pair"],
+            d["ruling"],
+            reason=d["reason"],
+            user=self.request.user,
+        )
+        return _("Table %(t)d: VP %(a)d–%(b)d, MP %(c)d/%(d)d.") % {
+            "t": t.number,
+            "a": t.ns_vp,
+            "b": t.ew_vp,
+            "c": t.ns_mp,
+            "d": t.ew_mp,
+        }
+
+
+class AdjustView(DecisionView):
+    form_name = "adjust_form"
+
+    def make_form(self, data):
+        return AdjustForm(data)
+
+    def apply(self, d):
+        t = decisions.adjust_score(
+            self.tournament,
+            d["turn"],
+            d["table"],
+            ns_vp=d["ns_vp"],
+            ew_vp=d["ew_vp"],
+            ns_mp=d["ns_mp"],
+            ew_mp=d["ew_mp"],
+            reason=d["reason"],
+            user=self.request.user,
+        )
+        return _("Table %(t)d: VP %(a)d–%(b)d, MP %(c)d/%(d)d.") % {
+            "t": t.number,
+            "a": t.ns_vp,
+            "b": t.ew_vp,
+            "c": t.ns_mp,
+            "d": t.ew_mp,
+        }
+
+
+class WithdrawView(DecisionView):
+    form_name = "withdraw_form"
+
+    def make_form(self, data):
+        return WithdrawForm(data)
+
+    def apply(self, d):
+        pair = adapter.pair_by_number(self.tournament, d["pair"])
+        after = decisions.withdraw_pair(
+            self.tournament, pair, reason=d["reason"], user=self.request.user
+        )
+        return _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
+            "n": pair.number,
+            "t": after + 1,
+        }
+
+
+class RulingCreateView(DecisionView):
+    form_name = "ruling_form"
+
+    def make_form(self, data):
+        return RulingForm(data)
+
+    def apply(self, d):
+        Ruling.objects.create(**d)
+        return _("Ruling %(code)s added to the catalogue.") % {"code": d["code"]}
+
+
+class LatePairView(DecisionView):
+    form_name = "late_form"
+
+    def make_form(self, data):
+        return LatePairForm(data)
+
+    def apply(self, d):
+        t = decisions.seat_late_pair(self.tournament, d, user=self.request.user)
+        return _("Pair %(n)d plays at table %(t)d against pair %(o)d.") % {
+            "n": t.ew.number,
+            "t": t.number,
+            "o": t.ns.number,
+        }
