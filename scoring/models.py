@@ -159,3 +159,42 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.code} {self.decision}"
+
+
+class Document(models.Model):
+    """A printable file built in the background (score sheets of a big turn take seconds)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("Being built")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(_("document"), max_length=30)
+    turn = models.PositiveSmallIntegerField(_("turn"), null=True, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    content = models.BinaryField(null=True, blank=True)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    source_version = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("document")
+        verbose_name_plural = _("documents")
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug} {self.kind} T{self.turn} {self.status}"
+
+    @property
+    def percent(self) -> int:
+        return (
+            100
+            if self.status == self.Status.READY
+            else (int(100 * self.done / self.total) if self.total else 0)
+        )

@@ -8,13 +8,22 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.documents import in_language
 from scoring.exports import results_data
 from tournaments.errors import Refused
 from tournaments.models import Tournament
 
 
-def build(tournament: Tournament, fmt: str) -> bytes:
+@in_language
+def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
+    """The workbook or the standings PDF, with the standings after turn `after` (default: the
+    last turn with every result in: provisional, or final once the last turn is complete)."""
+    from scoring.adapter import standings_report
+
     data = results_data(tournament)
+    report = standings_report(tournament, after)
+    data["standings"] = report.rows
+    data["after_turn"], data["final"] = report.after_turn, report.final
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
@@ -52,6 +61,13 @@ def workbook(data: dict) -> bytes:
         (_("Bye percentage"), t["bye_percentage"]),
         (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
         (_("Status"), t["status"]),
+        (
+            _("Standings"),
+            _("final")
+            if data["final"]
+            else _("provisional after turn %(n)d") % {"n": data["after_turn"]},
+        ),
+        (_("Generated"), timezone.localtime().strftime("%d/%m/%Y %H:%M")),
     ]:
         info.append([label, value])
     info.column_dimensions["A"].width = 28
@@ -200,9 +216,6 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     from weasyprint import HTML
 
     pairs = _players(data)
-    complete = [
-        t["number"] for t in data["turns"] if all(x["ns_points"] is not None for x in t["tables"])
-    ]
     rows = [
         {**r, "players": " – ".join(p["name"] for p in pairs[r["pair"]]["players"])}
         for r in data["standings"]
@@ -213,9 +226,10 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
             "t": data["tournament"],
             "rows": rows,
             "penalties": data["penalties"],
-            "final": tournament.status == Tournament.Status.FINISHED,
-            "after_turn": complete[-1] if complete else 0,
+            "final": data["final"],
+            "after_turn": data["after_turn"],
             "generated": timezone.localtime(),
+            "date": tournament.date,
         },
     )
     return HTML(string=html).write_pdf()

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
 
 from scoring import adapter
 from scoring.forms import ScoreForm
@@ -189,6 +190,13 @@ class StandingsView(TournamentMixin, TemplateView):
         RequestConfig(self.request, paginate=False).configure(table)
         context.update(report=report, table=table)
         return context
+
+    def render_to_response(self, context, **kwargs):
+        fmt = self.request.GET.get("_export")
+        if TableExport.is_valid_format(fmt):
+            name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}.{fmt}"
+            return TableExport(fmt, context["table"], exclude_columns=()).response(name)
+        return super().render_to_response(context, **kwargs)
 
 
 class PairDetailView(TournamentMixin, TemplateView):

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, View
 from django_tables2 import SingleTableView
+from django_tables2.export import ExportMixin
 
 from tournaments import setup
 from tournaments.access import TournamentMixin
@@ -17,8 +18,13 @@ from tournaments.imports import ImportFileError, read_pairs_file
 from tournaments.tables import PairTable
 
 
-class PairListView(TournamentMixin, SingleTableView):
+class PairListView(TournamentMixin, ExportMixin, SingleTableView):
     table_class = PairTable
+    exclude_columns = ("edit",)
+
+    def get_export_filename(self, export_format):
+        return f"{self.tournament.slug}-coppie.{export_format}"
+
     template_name = "tournaments/pairs.html"
     nav = "pairs"
 

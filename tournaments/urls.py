@@ -1,5 +1,6 @@
 from django.urls import path
 
+from scoring import document_views as documents
 from scoring import ruling_views as rulings
 from scoring import views as scoring
 from tournaments import pair_views as pairs
@@ -28,6 +29,14 @@ urlpatterns = [
     path("rulings/withdraw/", rulings.WithdrawView.as_view(), name="ruling_withdraw"),
     path("rulings/late/", rulings.LatePairView.as_view(), name="ruling_late"),
     path("rulings/catalogue/", rulings.RulingCreateView.as_view(), name="ruling_new"),
+    path("documents/", documents.DocumentsView.as_view(), name="documents"),
+    path("documents/new/", documents.DocumentRequestView.as_view(), name="document_request"),
+    path("documents/<int:pk>/", documents.DocumentStatusView.as_view(), name="document_status"),
+    path(
+        "documents/<int:pk>/download/",
+        documents.DocumentDownloadView.as_view(),
+        name="document_download",
+    ),
     path("standings/", scoring.StandingsView.as_view(), name="standings"),
     path("standings/pair/<int:number>/", scoring.PairDetailView.as_view(), name="pair_detail"),
 ]

@@ -143,7 +143,11 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
+        from scoring.jobs import request_document
+
         out = adapter.seat_next_turn(self.tournament)
+        # The sheets of a big turn take seconds: start them now, in the background.
+        request_document(self.tournament, "sheets", out.turn)
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         if out.repeats:
             pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)

@@ -1,0 +1,77 @@
+"""Printable documents: ask for one, watch its progress, download it."""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from scoring import jobs
+from scoring.models import Document
+from tournaments.access import TournamentMixin
+
+
+class DocumentsView(TournamentMixin, TemplateView):
+    template_name = "scoring/documents.html"
+    nav = "documents"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            turns=list(self.tournament.turn_set.order_by("-number")),
+            recent=Document.objects.filter(tournament=self.tournament).defer("content")[:12],
+        )
+        return context
+
+
+class DocumentRequestView(TournamentMixin, View):
+    def post(self, request, slug):
+        kind = request.POST.get("kind", "")
+        turn = None
+        if kind in jobs.TURN_KINDS:
+            turn = self.tournament.turn_set.filter(number=request.POST.get("turn") or 0).first()
+            if turn is None:
+                raise Http404(_("No such turn."))
+        elif kind not in jobs.KINDS:
+            raise Http404(_("No such document."))
+        doc = jobs.request_document(
+            self.tournament,
+            kind,
+            turn,
+            two_up=request.POST.get("two_up") == "1",
+            language=get_language(),
+        )
+        if doc.status == Document.Status.READY:
+            return redirect("document_download", slug, doc.pk)
+        return redirect("document_status", slug, doc.pk)
+
+
+class DocumentStatusView(TournamentMixin, TemplateView):
+    """The progress of a document; htmx polls the fragment until it is ready."""
+
+    template_name = "scoring/document_status.html"
+    nav = "documents"
+
+    def get_template_names(self):
+        if self.request.htmx:
+            return ["scoring/_document_progress.html"]
+        return [self.template_name]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["doc"] = get_object_or_404(
+            Document.objects.defer("content"), tournament=self.tournament, pk=kwargs["pk"]
+        )
+        return context
+
+
+class DocumentDownloadView(TournamentMixin, View):
+    def get(self, request, slug, pk):
+        doc = get_object_or_404(
+            Document, tournament=self.tournament, pk=pk, status=Document.Status.READY
+        )
+        content_type = jobs.CONTENT_TYPES.get(doc.kind, "application/pdf")
+        response = HttpResponse(bytes(doc.content), content_type=content_type)
+        disposition = "inline" if content_type == "application/pdf" else "attachment"
+        response["Content-Disposition"] = f'{disposition}; filename="{jobs.filename(doc)}"'
+        return response

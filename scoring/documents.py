@@ -1,0 +1,159 @@
+"""Printable documents (WeasyPrint): score sheets, seating lists, pair slips.
+
+Rendering is chunked so that a long document reports its progress and the
+referee's pages never wait for it (see `scoring.jobs`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+from collections.abc import Callable
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from scoring.models import ResultChange
+from tournaments.adapter import resolve_scale
+from tournaments.models import Table, Tournament, Turn
+
+CHUNK = 40  # sheets rendered at a time: the progress step of a long document
+
+
+def _tables(turn: Turn) -> list[Table]:
+    return list(
+        turn.tables.select_related(
+            "ns__player1", "ns__player2", "ew__player1", "ew__player2", "entered_by"
+        )
+    )
+
+
+def sheet_data(tournament: Tournament, turn: Turn, filled: bool) -> list[dict]:
+    """One dict per table: what its score sheet shows."""
+    tables = _tables(turn)
+    corrections: dict[int, list] = defaultdict(list)
+    if filled:
+        for change in ResultChange.objects.filter(table__turn=turn).order_by("at", "id"):
+            if change.old_ns_points is not None or change.source == "adjusted":
+                corrections[change.table_id].append(change)
+    sheets = []
+    for t in tables:
+        show = filled and t.has_result
+        sheets.append(
+            {
+                "turn": turn.number,
+                "table": t.number,
+                "filled": filled,
+                "sides": [{"label": _("N-S"), "pair": t.ns}, {"label": _("E-W"), "pair": t.ew}],
+                "deals": [
+                    {"number": n, "cells": [None] * 6} for n in range(1, tournament.deals + 1)
+                ],
+                "ns_points": t.ns_points if show else None,
+                "ew_points": t.ew_points if show else None,
+                "difference": (
+                    abs(t.ns_points - t.ew_points) if show and t.ns_points is not None else None
+                ),
+                "ns_vp": t.ns_vp if show else None,
+                "ew_vp": t.ew_vp if show else None,
+                "adjusted": show and t.adjusted,
+                "ns_mp": t.ns_mp,
+                "ew_mp": t.ew_mp,
+                "entered_at": t.entered_at if show else None,
+                "entered_by": t.entered_by.get_username() if show and t.entered_by else "",
+                "corrections": corrections.get(t.pk, []),
+            }
+        )
+    return sheets
+
+
+def in_language(function):
+    """Documents speak the federation's language (Italian) unless `language=` says otherwise:
+    the commands run with translations off, the web pages pass the reader's language."""
+    import functools
+
+    from django.conf import settings
+    from django.utils import translation
+
+    @functools.wraps(function)
+    def wrapper(*args, language: str | None = None, **kwargs):
+        with translation.override(language or settings.LANGUAGE_CODE):
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+def _pdf(pages_html: list[str], progress: Callable[[int, int], None] | None = None) -> bytes:
+    """Render HTML documents one by one and join their pages in a single PDF."""
+    from weasyprint import HTML
+
+    documents = []
+    for done, html in enumerate(pages_html, start=1):
+        documents.append(HTML(string=html).render())
+        if progress:
+            progress(done, len(pages_html))
+    if not documents:
+        return b""
+    pages = [page for doc in documents for page in doc.pages]
+    out = io.BytesIO()
+    documents[0].copy(pages).write_pdf(out)
+    return out.getvalue()
+
+
+@in_language
+def scoresheets_pdf(
+    tournament: Tournament,
+    turn: Turn,
+    *,
+    filled: bool = False,
+    two_up: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
+    sheets = sheet_data(tournament, turn, filled)
+    scale = resolve_scale(tournament.vp_scale)
+    step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
+    chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]
+    html = [
+        render_to_string(
+            "scoring/pdf/scoresheets.html",
+            {"t": tournament, "sheets": chunk, "scale": scale, "two_up": two_up},
+        )
+        for chunk in chunks
+    ]
+    total = len(sheets)
+
+    def report(done_chunks: int, _n: int) -> None:
+        if progress:
+            progress(min(done_chunks * step, total), total)
+
+    return _pdf(html, report)
+
+
+@in_language
+def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
+    html = render_to_string(
+        "scoring/pdf/seating.html",
+        {
+            "t": tournament,
+            "turn": turn,
+            "tables": _tables(turn),
+            "byes": list(turn.byes.select_related("pair__player1", "pair__player2")),
+            "big": big,
+        },
+    )
+    return _pdf([html])
+
+
+@in_language
+def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """A slip per pair with its table and line, to hand out or cut."""
+    slips = []
+    for t in _tables(turn):
+        slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
+        slips.append({"pair": t.ew, "table": t.number, "line": _("E-W"), "opponent": t.ns.number})
+    for b in turn.byes.select_related("pair__player1", "pair__player2"):
+        slips.append({"pair": b.pair, "table": None, "line": "", "opponent": None})
+    slips.sort(key=lambda s: s["pair"].number)
+    html = render_to_string(
+        "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
+    )
+    return _pdf([html])

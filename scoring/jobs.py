@@ -1,0 +1,168 @@
+"""Documents built in the background, with progress, so the referee never waits.
+
+A `Document` row records what is asked (kind, turn, options), how far the
+build is, and the finished file. A document is reused while the data it shows
+is unchanged (its fingerprint); otherwise it is built again. Builds run in a
+daemon thread of the process that asked (a hall laptop runs one process);
+`settings.DOCUMENTS_SYNC` builds inline instead (tests, commands).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+from django.db.models import Count, Max
+from django.utils import timezone
+
+from scoring.models import Document, LogEntry, Penalty, ResultChange
+from tournaments.models import Tournament, Turn
+
+log = logging.getLogger(__name__)
+
+TURN_KINDS = {"sheets", "sheets-filled", "seating", "slips"}
+KINDS = TURN_KINDS | {"standings-pdf", "workbook"}
+BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
+CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+
+def filename(doc: Document) -> str:
+    turn = f"-turno{doc.turn}" if doc.turn else ""
+    two = "-2xA4" if doc.options.get("two_up") else ""
+    ext = "xlsx" if doc.kind == "workbook" else "pdf"
+    return f"{doc.tournament.slug}-{doc.kind}{turn}{two}.{ext}"
+
+
+def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
+    """What the document shows, summed up: when it changes, the document is stale."""
+    if turn is not None:
+        tables = list(turn.tables.values_list("number", "ns_id", "ew_id", "version"))
+        byes = list(turn.byes.values_list("pair_id", "vp", "mp"))
+        pairs = list(tournament.pairs.values_list("number", "player1__name", "player2__name"))
+        parts = [tables, byes, pairs]
+    else:
+        parts = [
+            ResultChange.objects.filter(table__turn__tournament=tournament).aggregate(
+                Max("id"), Count("id")
+            ),
+            Penalty.objects.filter(tournament=tournament).aggregate(Max("id"), Count("id")),
+            LogEntry.objects.filter(tournament=tournament).aggregate(Max("id")),
+            list(
+                tournament.pairs.values_list(
+                    "number", "player1__name", "player2__name", "withdrawn_after_turn"
+                )
+            ),
+            list(tournament.turn_set.values_list("number", "movement")),
+            tournament.status,
+        ]
+    parts.append(
+        [
+            tournament.name,
+            str(tournament.date),
+            tournament.venue,
+            tournament.referee_name,
+            tournament.vp_scale,
+        ]
+    )
+    return hashlib.sha1(repr(parts).encode()).hexdigest()
+
+
+def request_document(
+    tournament: Tournament,
+    kind: str,
+    turn: Turn | None = None,
+    *,
+    two_up: bool = False,
+    language: str | None = None,
+) -> Document:
+    """The document, fresh: an up-to-date one if it exists, else a new build (started)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown document {kind}")
+    if (kind in TURN_KINDS) != (turn is not None):
+        raise ValueError(f"{kind} needs a turn" if kind in TURN_KINDS else f"{kind} has no turn")
+    options = {"two_up": bool(two_up), "language": language or settings.LANGUAGE_CODE}
+    version = fingerprint(tournament, kind, turn)
+    number = turn.number if turn else None
+    existing = Document.objects.filter(
+        tournament=tournament,
+        kind=kind,
+        turn=number,
+        options=options,
+        source_version=version,
+        status__in=[Document.Status.PENDING, Document.Status.RUNNING, Document.Status.READY],
+    ).first()
+    if existing is not None:
+        return existing
+    total = turn.tables.count() if (turn is not None and kind in BACKGROUND) else 1
+    doc = Document.objects.create(
+        tournament=tournament,
+        kind=kind,
+        turn=number,
+        options=options,
+        source_version=version,
+        total=total,
+    )
+    if kind in BACKGROUND and not getattr(settings, "DOCUMENTS_SYNC", False):
+        transaction.on_commit(lambda: _start_thread(doc.pk))
+    else:
+        build(doc.pk)
+        doc.refresh_from_db()
+    return doc
+
+
+def _start_thread(pk: int) -> None:
+    threading.Thread(
+        target=_build_in_thread, args=(pk,), daemon=True, name=f"document-{pk}"
+    ).start()
+
+
+def _build_in_thread(pk: int) -> None:
+    try:
+        build(pk)
+    finally:
+        close_old_connections()
+
+
+def build(pk: int) -> None:
+    """Build a document, recording progress; a failure is recorded, never raised."""
+    from scoring import documents, reports
+
+    doc = Document.objects.select_related("tournament").get(pk=pk)
+    Document.objects.filter(pk=pk).update(status=Document.Status.RUNNING)
+    t = doc.tournament
+    language = doc.options.get("language")
+
+    def progress(done: int, total: int) -> None:
+        Document.objects.filter(pk=pk).update(done=done, total=total)
+
+    try:
+        turn = t.turn_set.get(number=doc.turn) if doc.turn else None
+        if doc.kind in ("sheets", "sheets-filled"):
+            content = documents.scoresheets_pdf(
+                t,
+                turn,
+                filled=doc.kind == "sheets-filled",
+                two_up=doc.options.get("two_up", False),
+                progress=progress,
+                language=language,
+            )
+        elif doc.kind == "seating":
+            content = documents.seating_pdf(t, turn, language=language)
+        elif doc.kind == "slips":
+            content = documents.slips_pdf(t, turn, language=language)
+        else:
+            content = reports.build(
+                t, "xlsx" if doc.kind == "workbook" else "pdf", language=language
+            )
+    except Exception as exc:  # recorded for the referee; the desk keeps working
+        log.exception("document %s failed", pk)
+        Document.objects.filter(pk=pk).update(
+            status=Document.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now()
+        )
+        return
+    Document.objects.filter(pk=pk).update(
+        status=Document.Status.READY, content=content, done=doc.total, finished_at=timezone.now()
+    )
