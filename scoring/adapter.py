@@ -19,7 +19,7 @@ from scoring import vp as vp_rules
 from scoring.models import Penalty, ResultChange
 from tournaments.adapter import resolve_scale, turn_by_number
 from tournaments.errors import Refused
-from tournaments.models import Bye, Table, Tournament
+from tournaments.models import Bye, Table, Tournament, touch
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
 
@@ -135,6 +135,7 @@ def record_scores(
         )
         ResultChange.objects.bulk_create(changes)
         _update_status(tournament)
+        touch(tournament.pk)
     return [tables[e.table] for e in entries]
 
 
@@ -266,36 +267,37 @@ def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
     return seated, complete
 
 
-def pair_detail(tournament: Tournament, number: int) -> dict | None:
-    """A pair's tournament turn by turn: opponents, points, VP, byes and penalties."""
-    pair = tournament.pairs.select_related("player1", "player2").filter(number=number).first()
+def pair_detail(tournament: Tournament, number: int, after_turn: int | None = None) -> dict | None:
+    """A pair's tournament turn by turn: opponents, points, VP, byes and penalties, and its
+    standing after turn `after_turn` (every turn when None). A fixed number of queries."""
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    pair = pairs.get(number)
     if pair is None:
         return None
-    names = {
-        p.number: f"{p.player1.name} – {p.player2.name}"
-        for p in tournament.pairs.select_related("player1", "player2")
-    }
+    by_pk = {p.pk: p for p in pairs.values()}
     turns = []
     for t in (
         Table.objects.filter(turn__tournament=tournament)
         .filter(Q(ns=pair) | Q(ew=pair))
-        .select_related("turn", "ns", "ew")
+        .select_related("turn")
     ):
         ns_side = t.ns_id == pair.pk
-        opponent = t.ew if ns_side else t.ns
+        opponent = by_pk[t.ew_id if ns_side else t.ns_id]
         own, other = (t.ns_points, t.ew_points) if ns_side else (t.ew_points, t.ns_points)
+        diffs = t.mp_diffs
         turns.append(
             {
                 "turn": t.turn.number,
                 "movement": t.turn.movement,
                 "table": t.number,
-                "line": "N-S" if ns_side else "E-W",
+                "line": _("N-S") if ns_side else _("E-W"),
                 "opponent": opponent.number,
-                "opponent_names": names[opponent.number],
+                "opponent_names": f"{opponent.player1.name} – {opponent.player2.name}",
                 "points": own,
                 "opponent_points": other,
-                "vp": (t.ns_vp if ns_side else t.ew_vp),
-                "mp": None if own is None else own - other,
+                "adjusted": t.adjusted,
+                "vp": t.ns_vp if ns_side else t.ew_vp,
+                "mp": None if diffs is None else diffs[0 if ns_side else 1],
             }
         )
     for b in Bye.objects.filter(turn__tournament=tournament, pair=pair).select_related("turn"):
@@ -313,5 +315,5 @@ def pair_detail(tournament: Tournament, number: int) -> dict | None:
     penalties = list(
         Penalty.objects.filter(tournament=tournament, pair=pair).select_related("turn")
     )
-    row = next(r for r in standings(tournament) if r.pair == number)
+    row = next((r for r in standings(tournament, after_turn) if r.pair == number), None)
     return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}

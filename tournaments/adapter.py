@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 from tournaments.errors import NeedsConfirmation, Refused
-from tournaments.models import Bye, Pair, Table, Tournament, Turn
+from tournaments.models import Bye, Pair, Table, Tournament, Turn, touch
 from tournaments.movements import mitchell
 
 
@@ -118,6 +118,7 @@ def seat_next_turn(tournament: Tournament) -> SeatingOutcome:
         if tournament.status == Tournament.Status.REGISTRATION:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
+        touch(tournament.pk)
     return SeatingOutcome(turn, list(tables), list(bye_rows), repeats)
 
 
@@ -390,3 +391,14 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
     avoid = {frozenset(m) for t in history for m in t}
     bye = byes[0].pair.number if byes else None
     return skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)
+
+
+def release_turn(tournament: Tournament, number: int | None = None) -> Turn:
+    """Make a turn's seating public to the players (the last seated turn by default)."""
+    from django.utils import timezone
+
+    turn = last_turn(tournament) if number is None else turn_by_number(tournament, number)
+    if turn.released_at is None:
+        turn.released_at = timezone.now()
+        turn.save(update_fields=["released_at"])
+    return turn

@@ -65,6 +65,8 @@ class TournamentForm(forms.ModelForm):
             "first_seating",
             "seed",
             "mitchell_step",
+            "public_standings",
+            "public_pairs",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -90,6 +90,17 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
+    public_standings = models.BooleanField(
+        _("public standings"),
+        default=True,
+        help_text=_("Players see the provisional and final standings on their phones."),
+    )
+    public_pairs = models.BooleanField(
+        _("public pair pages"),
+        default=True,
+        help_text=_("Players see each pair's turn-by-turn results."),
+    )
+    public_version = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -160,6 +171,12 @@ class Turn(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     movement = models.CharField(_("movement"), max_length=20, choices=MOVEMENTS)
     seated_at = models.DateTimeField(_("seated at"), auto_now_add=True)
+    released_at = models.DateTimeField(
+        _("released at"),
+        null=True,
+        blank=True,
+        help_text=_("When the seating was made public to the players."),
+    )
     order = models.JSONField(
         _("seating order"),
         default=list,
@@ -249,3 +266,10 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"T{self.turn.number} bye {self.pair.number}"
+
+
+def touch(tournament_id: int) -> None:
+    """Something players may see changed: their open pages refresh (see scoring.public)."""
+    Tournament.objects.filter(pk=tournament_id).update(
+        public_version=models.F("public_version") + 1
+    )

@@ -16,6 +16,7 @@ urlpatterns = [
     path("pairs/<int:number>/delete/", pairs.PairDeleteView.as_view(), name="pair_delete"),
     path("seating/", views.SeatingView.as_view(), name="seating"),
     path("seating/next/", views.SeatNextView.as_view(), name="seat_next"),
+    path("seating/release/", views.ReleaseView.as_view(), name="seat_release"),
     path("seating/undo/", views.UndoSeatingView.as_view(), name="seat_undo"),
     path("seating/swap/", views.SwapView.as_view(), name="swap"),
     path("scores/", scoring.EntryView.as_view(), name="entry"),

@@ -155,6 +155,13 @@ class SeatNextView(ActionView):
         return text
 
 
+class ReleaseView(ActionView):
+    def act(self, request):
+        number = request.POST.get("turn")
+        turn = adapter.release_turn(self.tournament, int(number) if number else None)
+        return _("The seating of turn %(n)d is public.") % {"n": turn.number}
+
+
 class UndoSeatingView(ActionView):
     def act(self, request):
         number = adapter.undo_seating(self.tournament)

@@ -1,0 +1,82 @@
+"""What players may see: only released turns, and standings/pair pages when public.
+
+The adapter behind the public pages: nothing of a turn is shown before the
+referee releases its seating; the standings shown are those after the last
+released turn with every result in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from scoring.adapter import pair_detail, standings_report
+from tournaments.models import Tournament, Turn
+
+
+@dataclass
+class PublicState:
+    released: list[int]  # released turn numbers
+    complete: list[int]  # released turns with every result in
+    current: Turn | None  # the last released turn
+
+    @property
+    def after_turn(self) -> int:
+        return self.complete[-1] if self.complete else 0
+
+
+def public_state(tournament: Tournament) -> PublicState:
+    turns = list(
+        tournament.turn_set.filter(released_at__isnull=False)
+        .annotate(missing=Count("tables", filter=Q(tables__ns_vp__isnull=True)))
+        .order_by("number")
+    )
+    released = [t.number for t in turns]
+    complete = []
+    for t in turns:  # a turn counts once it and every earlier one are complete
+        if (
+            t.missing
+            or (complete and complete[-1] != t.number - 1)
+            or (not complete and t.number != 1)
+        ):
+            break
+        complete.append(t.number)
+    return PublicState(released, complete, turns[-1] if turns else None)
+
+
+def seating(turn: Turn, query: str = "") -> tuple[list, list]:
+    """The released turn's tables and byes, filtered by pair number or surname."""
+    tables = list(
+        turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    )
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    query = query.strip().lower()
+    if not query:
+        return tables, byes
+
+    def hit(pair) -> bool:
+        if query.isdigit():
+            return pair.number == int(query)
+        return query in pair.player1.name.lower() or query in pair.player2.name.lower()
+
+    return ([t for t in tables if hit(t.ns) or hit(t.ew)], [b for b in byes if hit(b.pair)])
+
+
+def public_standings(tournament: Tournament, state: PublicState):
+    return standings_report(tournament, state.after_turn or None) if state.complete else None
+
+
+def public_pair(tournament: Tournament, number: int, state: PublicState) -> dict | None:
+    """A pair's page, limited to released turns; its standing after the public turn."""
+    detail = pair_detail(tournament, number, state.after_turn)
+    if detail is None:
+        return None
+    released = set(state.released)
+    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
+    detail["penalties"] = [
+        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
+    ]
+    if not state.complete:
+        detail["standing"] = None
+    return detail

@@ -1,0 +1,145 @@
+"""The players' pages, no login: where do I play, standings, a pair's turns, poster, screen.
+
+Every page is cached per tournament version: a request costs one query while
+nothing changed. Open pages poll with `?v=<version>` and get 204 (nothing to
+do) until something changes, then the fresh page, from which htmx takes the
+live part.
+"""
+
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.utils.translation import get_language
+from django.views import View
+from django.views.decorators.gzip import gzip_page
+
+from scoring import public
+from tournaments.models import Tournament
+
+CACHE_SECONDS = 600
+POLL_SECONDS = 15
+
+
+@method_decorator(gzip_page, name="dispatch")
+class PublicView(View):
+    template_name = ""
+    page = ""
+    needs = None  # "public_standings" / "public_pairs": a page the referee may switch off
+
+    def get(self, request, slug, **kwargs):
+        t = get_object_or_404(
+            Tournament.objects.only(
+                "id",
+                "slug",
+                "name",
+                "date",
+                "venue",
+                "public_version",
+                "public_standings",
+                "public_pairs",
+                "turns",
+                "status",
+                "tiebreaks",
+                "vp_scale",
+                "deals",
+            ),
+            slug=slug,
+        )
+        if self.needs and not getattr(t, self.needs):
+            raise Http404
+        version = str(t.public_version)
+        if request.GET.get("v") == version:
+            return HttpResponse(status=204)  # the open page is up to date
+        key = (
+            f"public:{t.pk}:{version}:{get_language()}:{self.page}:{kwargs}:"
+            f"{request.GET.get('q', '')[:40]}"
+        )
+        html = cache.get(key)
+        if html is None:
+            context = {
+                "t": t,
+                "version": version,
+                "poll": POLL_SECONDS,
+                "page": self.page,
+                "q": request.GET.get("q", "")[:40],
+            }
+            context.update(self.data(t, **kwargs))
+            html = render_to_string(self.template_name, context, request=request)
+            cache.set(key, html, CACHE_SECONDS)
+        response = HttpResponse(html)
+        response["Cache-Control"] = "no-cache"
+        return response
+
+    def data(self, t, **kwargs) -> dict:
+        return {}
+
+
+class HomeView(PublicView):
+    """Where do I play: the released seating, searchable by pair number or surname."""
+
+    template_name = "public/seating.html"
+    page = "seating"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        tables, byes = ([], [])
+        if state.current is not None:
+            tables, byes = public.seating(state.current, self.request.GET.get("q", "")[:40])
+        return {"state": state, "tables": tables, "byes": byes}
+
+
+class StandingsView(PublicView):
+    template_name = "public/standings.html"
+    page = "standings"
+    needs = "public_standings"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        return {"state": state, "report": public.public_standings(t, state)}
+
+
+class PairView(PublicView):
+    template_name = "public/pair.html"
+    page = "pair"
+    needs = "public_pairs"
+
+    def data(self, t, number):
+        state = public.public_state(t)
+        detail = public.public_pair(t, number, state)
+        if detail is None:
+            raise Http404
+        return {"state": state, "detail": detail}
+
+
+class ScreenView(PublicView):
+    """Big screen for a projector: cycles through the standings and the seating."""
+
+    template_name = "public/screen.html"
+    page = "screen"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        tables, byes = public.seating(state.current) if state.current else ([], [])
+        report = public.public_standings(t, state) if t.public_standings else None
+        return {"state": state, "report": report, "tables": tables, "byes": byes}
+
+
+class PosterView(View):
+    """A printable poster with a QR code to the tournament's public page."""
+
+    def get(self, request, slug):
+        import qrcode
+        import qrcode.image.svg
+
+        t = get_object_or_404(Tournament, slug=slug)
+        url = request.build_absolute_uri(reverse("public_home", args=[slug]))
+        svg = qrcode.make(
+            url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2
+        ).to_string(encoding="unicode")
+        html = render_to_string(
+            "public/poster.html", {"t": t, "url": url, "qr": svg}, request=request
+        )
+        return HttpResponse(html)

@@ -1,0 +1,15 @@
+from tournaments import adapter
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = "Make a turn's seating public on the players' pages (default: the last seated turn)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--turn", type=int)
+
+    def run(self, **opts):
+        tournament = adapter.tournament_by_slug(opts["slug"])
+        turn = adapter.release_turn(tournament, opts["turn"])
+        self.stdout.write(f"Turn {turn.number} released at {turn.released_at:%H:%M:%S}")

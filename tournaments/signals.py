@@ -1,0 +1,27 @@
+"""Any change players may see bumps the tournament's public version (their pages refresh).
+
+Bulk writes send no signal: `seat_next_turn` and `record_scores` call `touch` themselves.
+"""
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
+
+
+def _tournament_id(instance) -> int | None:
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if isinstance(instance, Table | Bye):
+        return instance.turn.tournament_id
+    return getattr(instance, "tournament_id", None)
+
+
+@receiver([post_save, post_delete])
+def public_change(sender, instance, **kwargs):
+    from scoring.models import Penalty
+
+    if sender in (Tournament, Turn, Table, Bye, Pair, Player, Penalty):
+        tournament_id = _tournament_id(instance)
+        if tournament_id is not None and not kwargs.get("raw"):
+            touch(tournament_id)
