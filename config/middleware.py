@@ -18,8 +18,8 @@ class DefaultLanguageMiddleware:
         language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         if language not in self.supported:
             language = settings.LANGUAGE_CODE
-        translation.activate(language)
-        request.LANGUAGE_CODE = language
-        response = self.get_response(request)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response

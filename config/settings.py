@@ -109,3 +109,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 # No collectstatic on the laptop: STATIC_ROOT may not exist, and that is fine.
 warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
+
+# The address players' phones use to reach this app (printed as QR codes on the score sheets
+# and pair cards). Empty: the address the referee's browser used, or http://127.0.0.1:8000.
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")

@@ -40,6 +40,7 @@ class DocumentRequestView(TournamentMixin, View):
             turn,
             two_up=request.POST.get("two_up") == "1",
             language=get_language(),
+            base_url=site_url(request),
         )
         if doc.status == Document.Status.READY:
             return redirect("document_download", slug, doc.pk)
@@ -75,3 +76,10 @@ class DocumentDownloadView(TournamentMixin, View):
         disposition = "inline" if content_type == "application/pdf" else "attachment"
         response["Content-Disposition"] = f'{disposition}; filename="{jobs.filename(doc)}"'
         return response
+
+
+def site_url(request) -> str:
+    """The address players' phones reach: DJANGO_PUBLIC_URL, else the one the referee used."""
+    from django.conf import settings
+
+    return settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")

@@ -28,9 +28,36 @@ def _tables(turn: Turn) -> list[Table]:
     )
 
 
-def sheet_data(tournament: Tournament, turn: Turn, filled: bool) -> list[dict]:
+def base_url(given: str | None = None) -> str:
+    from django.conf import settings
+
+    return (given or settings.PUBLIC_URL or "http://127.0.0.1:8000").rstrip("/")
+
+
+def qr_svg(url: str) -> str:
+    import qrcode
+    import qrcode.image.svg
+
+    return qrcode.make(
+        url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=1
+    ).to_string(encoding="unicode")
+
+
+def sheet_data(
+    tournament: Tournament, turn: Turn, filled: bool, base: str | None = None
+) -> list[dict]:
     """One dict per table: what its score sheet shows."""
+    from scoring.models import TableReport
+
     tables = _tables(turn)
+    reports = {}
+    if filled:
+        for r in (
+            TableReport.objects.filter(table__turn=turn, status="approved")
+            .select_related("entered_by", "answered_by")
+            .order_by("entered_at")
+        ):
+            reports[r.table_id] = r
     corrections: dict[int, list] = defaultdict(list)
     if filled:
         for change in ResultChange.objects.filter(table__turn=turn).order_by("at", "id"):
@@ -61,6 +88,11 @@ def sheet_data(tournament: Tournament, turn: Turn, filled: bool) -> list[dict]:
                 "entered_at": t.entered_at if show else None,
                 "entered_by": t.entered_by.get_username() if show and t.entered_by else "",
                 "corrections": corrections.get(t.pk, []),
+                "report": reports.get(t.pk),
+                "code": t.code if tournament.table_entry else "",
+                "qr": qr_svg(f"{base_url(base)}/s/{t.code}/")
+                if tournament.table_entry and not filled
+                else "",
             }
         )
     return sheets
@@ -155,5 +187,16 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     slips.sort(key=lambda s: s["pair"].number)
     html = render_to_string(
         "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
+    )
+    return _pdf([html])
+
+
+@in_language
+def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
+    """A card per pair with its number, players and secret PIN (to confirm table results)."""
+    pairs = list(tournament.pairs.select_related("player1", "player2").order_by("number"))
+    url = f"{base_url(base)}/t/{tournament.slug}/"
+    html = render_to_string(
+        "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
     )
     return _pdf([html])

@@ -24,7 +24,7 @@ from tournaments.models import Tournament, Turn
 log = logging.getLogger(__name__)
 
 TURN_KINDS = {"sheets", "sheets-filled", "seating", "slips"}
-KINDS = TURN_KINDS | {"standings-pdf", "workbook"}
+KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards"}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
@@ -52,7 +52,7 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
             LogEntry.objects.filter(tournament=tournament).aggregate(Max("id")),
             list(
                 tournament.pairs.values_list(
-                    "number", "player1__name", "player2__name", "withdrawn_after_turn"
+                    "number", "player1__name", "player2__name", "withdrawn_after_turn", "pin"
                 )
             ),
             list(tournament.turn_set.values_list("number", "movement")),
@@ -77,13 +77,18 @@ def request_document(
     *,
     two_up: bool = False,
     language: str | None = None,
+    base_url: str = "",
 ) -> Document:
     """The document, fresh: an up-to-date one if it exists, else a new build (started)."""
     if kind not in KINDS:
         raise ValueError(f"unknown document {kind}")
     if (kind in TURN_KINDS) != (turn is not None):
         raise ValueError(f"{kind} needs a turn" if kind in TURN_KINDS else f"{kind} has no turn")
-    options = {"two_up": bool(two_up), "language": language or settings.LANGUAGE_CODE}
+    options = {
+        "two_up": bool(two_up),
+        "language": language or settings.LANGUAGE_CODE,
+        "base_url": base_url,
+    }
     version = fingerprint(tournament, kind, turn)
     number = turn.number if turn else None
     existing = Document.objects.filter(
@@ -148,11 +153,16 @@ def build(pk: int) -> None:
                 two_up=doc.options.get("two_up", False),
                 progress=progress,
                 language=language,
+                base=doc.options.get("base_url") or None,
             )
         elif doc.kind == "seating":
             content = documents.seating_pdf(t, turn, language=language)
         elif doc.kind == "slips":
             content = documents.slips_pdf(t, turn, language=language)
+        elif doc.kind == "cards":
+            content = documents.cards_pdf(
+                t, base=doc.options.get("base_url") or None, language=language
+            )
         else:
             content = reports.build(
                 t, "xlsx" if doc.kind == "workbook" else "pdf", language=language

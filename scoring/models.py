@@ -198,3 +198,45 @@ class Document(models.Model):
             if self.status == self.Status.READY
             else (int(100 * self.done / self.total) if self.total else 0)
         )
+
+
+class TableReport(models.Model):
+    """A result entered at the table by one line and confirmed (or rejected) by the other
+    (Art. 30: the score is countersigned by both lines)."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Waiting for the other line")
+        CONFIRMED = "confirmed", _("Confirmed by both lines")
+        REJECTED = "rejected", _("Rejected by the other line")
+        APPROVED = "approved", _("Approved")
+        SUPERSEDED = "superseded", _("Replaced")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
+    ns_points = models.IntegerField(_("N-S points"))
+    ew_points = models.IntegerField(_("E-W points"))
+    deals = models.JSONField(_("deals"), default=list, blank=True)
+    entered_by = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
+    answered_by = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    conflict = models.BooleanField(_("contradicts the other line's entry"), default=False)
+
+    class Meta:
+        ordering = ["table", "-entered_at", "-id"]
+        verbose_name = _("result from the table")
+        verbose_name_plural = _("results from the tables")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.ns_points}-{self.ew_points} {self.status}"
+
+
+class PinAttempt(models.Model):
+    """A wrong PIN, remembered a while to slow down guessing (per table and per address)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    address = models.GenericIPAddressField(null=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -226,6 +226,7 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
             "t": data["tournament"],
             "rows": rows,
             "penalties": data["penalties"],
+            "log": data["log"],
             "final": data["final"],
             "after_turn": data["after_turn"],
             "generated": timezone.localtime(),

@@ -67,6 +67,8 @@ class TournamentForm(forms.ModelForm):
             "mitchell_step",
             "public_standings",
             "public_pairs",
+            "table_entry",
+            "approval_required",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

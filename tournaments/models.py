@@ -101,6 +101,19 @@ class Tournament(models.Model):
         help_text=_("Players see each pair's turn-by-turn results."),
     )
     public_version = models.PositiveIntegerField(default=0, editable=False)
+    table_entry = models.BooleanField(
+        _("results from the tables"),
+        default=True,
+        help_text=_(
+            "Players enter the result on a phone with the table's code; the other "
+            "line confirms with its pair's PIN."
+        ),
+    )
+    approval_required = models.BooleanField(
+        _("confirmed results need the referee's approval"),
+        default=False,
+        help_text=_("Off: a result confirmed by both lines counts at once."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -141,6 +154,20 @@ class Player(models.Model):
         return self.name
 
 
+def new_pin() -> str:
+    import secrets
+
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+def new_table_code() -> str:
+    """Short, unambiguous, hard to guess: 7 characters of 31 (27 billion codes)."""
+    import secrets
+
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ2345679"
+    return "".join(secrets.choice(alphabet) for _i in range(7))
+
+
 class Pair(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("number"))
@@ -153,6 +180,15 @@ class Pair(models.Model):
         help_text=_("Absent from every turn after this one (0: before turn 1)."),
     )
     withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=500, blank=True)
+    pin = models.CharField(
+        _("PIN"),
+        max_length=8,
+        default=new_pin,
+        help_text=_(
+            "Secret code of the pair, printed on its card: it confirms the results "
+            "entered at its tables."
+        ),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -222,6 +258,7 @@ class Table(models.Model):
     )
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    code = models.CharField(_("table code"), max_length=12, unique=True, default=new_table_code)
 
     class Meta:
         ordering = ["turn", "number"]

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from scoring import board_views as board
 from scoring import document_views as documents
 from scoring import ruling_views as rulings
 from scoring import views as scoring
@@ -23,6 +24,8 @@ urlpatterns = [
     path("scores/preview/", scoring.PreviewView.as_view(), name="entry_preview"),
     path("scores/<int:turn>/<int:table>/swap/", scoring.SwapLinesView.as_view(), name="swap_lines"),
     path("scores/<int:turn>/<int:table>/history/", scoring.HistoryView.as_view(), name="history"),
+    path("board/", board.BoardView.as_view(), name="board"),
+    path("board/<int:pk>/approve/", board.ApproveView.as_view(), name="board_approve"),
     path("rulings/", rulings.RulingsView.as_view(), name="rulings"),
     path("rulings/penalty/", rulings.PenaltyView.as_view(), name="ruling_penalty"),
     path("rulings/table/", rulings.TableRulingView.as_view(), name="ruling_table"),

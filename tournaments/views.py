@@ -143,11 +143,18 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
+        from scoring.document_views import site_url
         from scoring.jobs import request_document
 
         out = adapter.seat_next_turn(self.tournament)
         # The sheets of a big turn take seconds: start them now, in the background.
-        request_document(self.tournament, "sheets", out.turn)
+        request_document(
+            self.tournament,
+            "sheets",
+            out.turn,
+            language=request.LANGUAGE_CODE,
+            base_url=site_url(request),
+        )
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         if out.repeats:
             pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)

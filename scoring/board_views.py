@@ -1,0 +1,51 @@
+"""The referee's board of a turn's results from the tables, live, with the turn's clock."""
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from scoring import tableside
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+
+
+class BoardView(TournamentMixin, TemplateView):
+    template_name = "scoring/board.html"
+    nav = "board"
+
+    def get_template_names(self):
+        return ["scoring/_board.html"] if self.request.htmx else [self.template_name]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        turn = self.tournament.turn_set.order_by("-number").first()
+        rows = tableside.board(turn) if turn else []
+        start = (turn.released_at or turn.seated_at) if turn else None
+        elapsed = int((timezone.now() - start).total_seconds()) if start else 0
+        limit = self.tournament.minutes_per_turn * 60
+        counts = {}
+        for row in rows:
+            counts[row.status] = counts.get(row.status, 0) + 1
+        context.update(
+            turn=turn,
+            rows=rows,
+            counts=counts,
+            elapsed=elapsed,
+            limit=limit,
+            overtime=elapsed > limit,
+            remaining=max(limit - elapsed, 0),
+        )
+        return context
+
+
+class ApproveView(TournamentMixin, View):
+    def post(self, request, slug, pk):
+        try:
+            report = tableside.approve(self.tournament, pk, request.user)
+            messages.success(request, _("Table %(t)d approved.") % {"t": report.table.number})
+        except Refused as exc:
+            messages.error(request, exc.message)
+        return redirect(reverse("board", args=[slug]))

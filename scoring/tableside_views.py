@@ -1,0 +1,126 @@
+"""The table's phone page (/s/<code>/): one line enters the result, the other confirms it."""
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+
+from scoring import tableside
+from scoring.models import TableReport
+from tournaments.errors import Refused
+
+
+class EnterForm(forms.Form):
+    line = forms.ChoiceField(
+        label=gettext_lazy("Your line"),
+        widget=forms.RadioSelect,
+        choices=[("ns", gettext_lazy("N-S")), ("ew", gettext_lazy("E-W"))],
+    )
+    pin = forms.CharField(
+        label=gettext_lazy("Your pair's PIN"),
+        max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    ns = forms.IntegerField(
+        label=gettext_lazy("N-S points"),
+        min_value=-50000,
+        max_value=50000,
+        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+    )
+    ew = forms.IntegerField(
+        label=gettext_lazy("E-W points"),
+        min_value=-50000,
+        max_value=50000,
+        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+    )
+
+
+class AnswerForm(forms.Form):
+    pin = forms.CharField(
+        label=gettext_lazy("Your pair's PIN"),
+        max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    note = forms.CharField(
+        label=gettext_lazy("Note (if you reject)"), max_length=500, required=False
+    )
+
+
+def client_address(request) -> str | None:
+    return request.META.get("REMOTE_ADDR")
+
+
+class TableView(View):
+    template_name = "public/table.html"
+
+    def page(self, request, code, enter_form=None, answer_form=None, status=200):
+        try:
+            table = tableside.table_by_code(code)
+        except Refused as exc:
+            return render(
+                request,
+                "public/table_closed.html",
+                {"message": exc.message},
+                status=404 if "Unknown" in str(exc.args) else 410,
+            )
+        report = tableside.pending(table)
+        latest = (
+            table.reports.exclude(status=TableReport.Status.SUPERSEDED)
+            .select_related("entered_by", "answered_by")
+            .first()
+        )
+        context = {
+            "table": table,
+            "t": table.turn.tournament,
+            "report": report,
+            "latest": latest,
+            "enter_form": enter_form or EnterForm(),
+            "answer_form": answer_form or AnswerForm(),
+        }
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request, code):
+        return self.page(request, code)
+
+    def post(self, request, code):
+        action = request.POST.get("action")
+        if action == "enter":
+            form = EnterForm(request.POST)
+            if form.is_valid():
+                d = form.cleaned_data
+                try:
+                    tableside.submit(
+                        code, d["line"], d["pin"], d["ns"], d["ew"], address=client_address(request)
+                    )
+                    messages.success(
+                        request, _("Result sent: now the other line confirms it with its PIN.")
+                    )
+                    return redirect("table_entry", code)
+                except Refused as exc:
+                    form.add_error(None, exc.message)
+            return self.page(request, code, enter_form=form, status=400)
+        if action in ("confirm", "reject"):
+            form = AnswerForm(request.POST)
+            if form.is_valid():
+                try:
+                    report = tableside.answer(
+                        code,
+                        form.cleaned_data["pin"],
+                        accept=action == "confirm",
+                        note=form.cleaned_data["note"],
+                        address=client_address(request),
+                    )
+                    messages.success(
+                        request,
+                        _("Result confirmed.")
+                        if report.status in ("confirmed", "approved")
+                        else _("Result rejected: enter it again."),
+                    )
+                    return redirect("table_entry", code)
+                except Refused as exc:
+                    form.add_error(None, exc.message)
+            return self.page(request, code, answer_form=form, status=400)
+        raise Http404
