@@ -240,3 +240,6 @@ class PinAttempt(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     address = models.GenericIPAddressField(null=True)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"wrong PIN at {self.table_id} from {self.address} ({self.at:%H:%M:%S})"
