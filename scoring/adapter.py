@@ -18,7 +18,7 @@ from scoring import standings as rules
 from scoring import vp as vp_rules
 from scoring.models import Penalty, ResultChange
 from tournaments.adapter import resolve_scale, turn_by_number
-from tournaments.errors import Refused
+from tournaments.errors import NeedsReason, Refused
 from tournaments.models import Bye, Table, Tournament, touch
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
@@ -150,7 +150,7 @@ def _check_change(table: Table, reason: str, need_reason: bool, versions: dict |
             % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
         )
     if need_reason and table.has_result and not reason.strip():
-        raise Refused(
+        raise NeedsReason(
             _(
                 "Table %(t)d already has a result (%(ns)d–%(ew)d): give the reason for the "
                 "correction."

@@ -117,7 +117,14 @@ class ResultChange(models.Model):
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    source = models.CharField(_("source"), max_length=40, default="referee")
+    SOURCES = [
+        ("referee", _("referee's desk")),
+        ("command", _("command line")),
+        ("table", _("the table (confirmed by both lines)")),
+        ("adjusted", _("adjusted score")),
+        ("demo", _("demo")),
+    ]
+    source = models.CharField(_("source"), max_length=40, default="referee", choices=SOURCES)
     old_ns_points = models.IntegerField(null=True)
     old_ew_points = models.IntegerField(null=True)
     new_ns_points = models.IntegerField(null=True)

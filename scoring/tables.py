@@ -7,19 +7,28 @@ class NumberColumn(tables.Column):
     attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+WIDE = {"td": {"class": "wide"}, "th": {"class": "wide"}}  # hidden on a phone
+WIDE_NUM = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+
+
 class StandingsTable(tables.Table):
     rank = NumberColumn(verbose_name=_("Rank"))
     pair = NumberColumn(verbose_name=_("Pair"))
     players = tables.Column(verbose_name=_("Players"))
-    club = tables.Column(verbose_name=_("Club"))
+    club = tables.Column(verbose_name=_("Club"), attrs=WIDE)
     vp = NumberColumn(verbose_name=_("VP"))
     mp = NumberColumn(verbose_name=_("MP"))
-    played = NumberColumn(verbose_name=_("Played"))
-    byes = NumberColumn(verbose_name=_("Byes"))
+    played = NumberColumn(verbose_name=_("Played"), attrs=WIDE_NUM)
+    byes = NumberColumn(verbose_name=_("Byes"), attrs=WIDE_NUM)
     penalties = tables.Column(verbose_name=_("Penalties"), empty_values=(), orderable=False)
 
     class Meta:
-        attrs = {"class": "standings"}
+        attrs = {"class": "standings", "id": "standings"}
+        row_attrs = {
+            "data-pair": lambda record: record["pair"],
+            "data-vp": lambda record: record["vp"],
+            "data-rank": lambda record: record["rank"],
+        }
         orderable = True
 
     def __init__(self, *args, pair_url=None, **kwargs):

@@ -14,7 +14,7 @@ from scoring.forms import ScoreForm
 from scoring.tables import StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.adapter import resolve_scale
-from tournaments.errors import Refused
+from tournaments.errors import NeedsReason, Refused
 from tournaments.models import Table
 
 
@@ -67,8 +67,11 @@ class EntryView(TurnMixin, FormView):
             tables=tables,
             missing=[t.number for t in tables if not t.has_result],
             byes=list(turn.byes.select_related("pair")) if turn else [],
-            focus_points=bool(
-                self.request.GET.get("table") or context["form"].initial.get("table")
+            focus=getattr(self, "focus", None)
+            or (
+                "id_ns"
+                if self.request.GET.get("table") or context["form"].initial.get("table")
+                else "id_table"
             ),
         )
         return context
@@ -92,6 +95,7 @@ class EntryView(TurnMixin, FormView):
             )
         except Refused as exc:
             form.add_error(None, exc.message)
+            self.focus = "id_reason" if isinstance(exc, NeedsReason) else None
             return self.form_invalid(form)
         messages.success(
             self.request,

@@ -15,3 +15,7 @@ class Refused(Exception):
 
 class NeedsConfirmation(Refused):
     """Allowed only if the referee confirms: the message lists what the rules say against it."""
+
+
+class NeedsReason(Refused):
+    """A change of something already recorded: allowed with a reason."""

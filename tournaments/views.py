@@ -83,6 +83,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context.update(
             state=st,
             plan_summary=plan_summary(t.plan),
+            scale_name=adapter.resolve_scale(t.vp_scale).name,
             turn_numbers=range(1, t.turns + 1),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
