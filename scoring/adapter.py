@@ -101,6 +101,7 @@ def record_scores(
         changes = []
         for e in entries:
             table = tables[e.table]
+            new_vp = scale.split(e.ns, e.ew)
             changes.append(
                 ResultChange(
                     table=table,
@@ -111,6 +112,10 @@ def record_scores(
                     old_ew_points=table.ew_points,
                     new_ns_points=e.ns,
                     new_ew_points=e.ew,
+                    old_ns_vp=table.ns_vp,
+                    old_ew_vp=table.ew_vp,
+                    new_ns_vp=new_vp[0],
+                    new_ew_vp=new_vp[1],
                 )
             )
             table.ns_points, table.ew_points = e.ns, e.ew

@@ -233,6 +233,10 @@ def adjust_score(
             old_ew_points=table.ew_points,
             new_ns_points=table.ns_points,
             new_ew_points=table.ew_points,
+            old_ns_vp=table.ns_vp,
+            old_ew_vp=table.ew_vp,
+            new_ns_vp=ns_vp,
+            new_ew_vp=ew_vp,
         )
         table.ns_vp, table.ew_vp, table.ns_mp, table.ew_mp = ns_vp, ew_vp, ns_mp, ew_mp
         table.adjusted = True
@@ -353,7 +357,7 @@ def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
         bye = turn.byes.select_related("pair").first()
         if bye is None:
             raise Refused(_("Turn 1 has no incomplete table: the late pair cannot play (Art. 33)."))
-        pair = save_pair(tournament, data, late=True)
+        pair = save_pair(tournament, data, late=True, user=user)
         number = bye.table_number or (
             max(turn.tables.values_list("number", flat=True), default=0) + 1
         )

@@ -35,12 +35,14 @@ def base_url(given: str | None = None) -> str:
 
 
 def qr_svg(url: str) -> str:
+    """An inline SVG QR code (no id, so that many fit in one document)."""
     import qrcode
     import qrcode.image.svg
 
-    return qrcode.make(
+    svg = qrcode.make(
         url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=1
     ).to_string(encoding="unicode")
+    return svg.replace(' id="qr-path"', "")
 
 
 def sheet_data(
@@ -139,8 +141,9 @@ def scoresheets_pdf(
     filled: bool = False,
     two_up: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    base: str | None = None,
 ) -> bytes:
-    sheets = sheet_data(tournament, turn, filled)
+    sheets = sheet_data(tournament, turn, filled, base)
     scale = resolve_scale(tournament.vp_scale)
     step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
     chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]

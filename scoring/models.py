@@ -129,12 +129,24 @@ class ResultChange(models.Model):
     old_ew_points = models.IntegerField(null=True)
     new_ns_points = models.IntegerField(null=True)
     new_ew_points = models.IntegerField(null=True)
+    old_ns_vp = models.PositiveSmallIntegerField(null=True)
+    old_ew_vp = models.PositiveSmallIntegerField(null=True)
+    new_ns_vp = models.PositiveSmallIntegerField(null=True)
+    new_ew_vp = models.PositiveSmallIntegerField(null=True)
     reason = models.CharField(_("reason"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["table", "at", "id"]
         verbose_name = _("result change")
         verbose_name_plural = _("result changes")
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the history of a result is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the history of a result is append-only")
 
     def __str__(self) -> str:
         return (
@@ -163,6 +175,14 @@ class LogEntry(models.Model):
         ordering = ["tournament", "at", "id"]
         verbose_name = _("log entry")
         verbose_name_plural = _("referee's log")
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the referee's log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the referee's log is append-only")
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.code} {self.decision}"

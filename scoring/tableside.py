@@ -27,6 +27,10 @@ MAX_FAILS_PER_TABLE = 5
 MAX_FAILS_PER_ADDRESS = 15
 
 
+class UnknownCode(Refused):
+    """No table has this code."""
+
+
 def table_by_code(code: str, *, lock: bool = False) -> Table:
     qs = Table.objects.select_related(
         "turn__tournament", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
@@ -35,7 +39,7 @@ def table_by_code(code: str, *, lock: bool = False) -> Table:
         qs = qs.select_for_update()
     table = qs.filter(code=(code or "").strip().upper()).first()
     if table is None:
-        raise Refused(_("Unknown table code: check the code on the score sheet."))
+        raise UnknownCode(_("Unknown table code: check the code on the score sheet."))
     tournament = table.turn.tournament
     if not tournament.table_entry:
         raise Refused(_("In this tournament the results are handed to the referee on paper."))

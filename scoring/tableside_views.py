@@ -64,7 +64,7 @@ class TableView(View):
                 request,
                 "public/table_closed.html",
                 {"message": exc.message},
-                status=404 if "Unknown" in str(exc.args) else 410,
+                status=404 if isinstance(exc, tableside.UnknownCode) else 410,
             )
         report = tableside.pending(table)
         latest = (

@@ -47,13 +47,13 @@ class EntryView(TurnMixin, FormView):
         return self._tables
 
     def get_initial(self):
+        """The next missing table, ready for its points (only when showing the page)."""
         turn, _turns = self.get_turn()
-        table = self.request.GET.get("table")
-        if turn is None:
+        if self.request.method != "GET" or turn is None:
             return {}
-        tables = self.get_tables(turn)
+        table = self.request.GET.get("table")
         if table is None:
-            missing = [t.number for t in tables if not t.has_result]
+            missing = [t.number for t in self.get_tables(turn) if not t.has_result]
             table = missing[0] if missing else None
         return {"table": table}
 

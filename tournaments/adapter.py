@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 from tournaments.errors import NeedsConfirmation, Refused
-from tournaments.models import Bye, Pair, Table, Tournament, Turn, touch
+from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, touch
 from tournaments.movements import mitchell
 
 
@@ -85,7 +85,7 @@ def check_can_seat(tournament: Tournament) -> int:
     return number
 
 
-def seat_next_turn(tournament: Tournament) -> SeatingOutcome:
+def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
@@ -119,6 +119,18 @@ def seat_next_turn(tournament: Tournament) -> SeatingOutcome:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         touch(tournament.pk)
+        audit(
+            tournament,
+            "seat",
+            user=user,
+            target=f"turn {number}",
+            new={
+                "movement": movement,
+                "tables": [list(m) for m in matches],
+                "byes": [p for _t, p in byes],
+                "repeats": [list(r) for r in repeats],
+            },
+        )
     return SeatingOutcome(turn, list(tables), list(bye_rows), repeats)
 
 
@@ -265,7 +277,7 @@ def check_no_results(turn: Turn) -> None:
         )
 
 
-def undo_seating(tournament: Tournament) -> int:
+def undo_seating(tournament: Tournament, user=None) -> int:
     """Remove the last turn's seating while it has no result; returns its number."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -274,6 +286,18 @@ def undo_seating(tournament: Tournament) -> int:
         if turn.penalties.exists():
             raise Refused(_("Turn %(n)d has penalties: remove them first.") % {"n": turn.number})
         number = turn.number
+        audit(
+            tournament,
+            "unseat",
+            user=user,
+            target=f"turn {number}",
+            old={
+                "tables": [
+                    list(x) for x in turn.tables.values_list("number", "ns__number", "ew__number")
+                ],
+                "byes": list(turn.byes.values_list("pair__number", flat=True)),
+            },
+        )
         turn.delete()
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
@@ -334,7 +358,9 @@ def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
     return arriving if opponent == arriving else opponent
 
 
-def swap_pairs(tournament: Tournament, a: int, b: int, *, confirmed: bool = False) -> list[str]:
+def swap_pairs(
+    tournament: Tournament, a: int, b: int, *, confirmed: bool = False, user=None
+) -> list[str]:
     """Exchange the seats of pairs `a` and `b` in the last turn, before any result.
 
     A swap that breaks the rules is refused unless `confirmed`; returns the problems accepted.
@@ -367,6 +393,21 @@ def swap_pairs(tournament: Tournament, a: int, b: int, *, confirmed: bool = Fals
             order[i], order[j] = b, a
             turn.order = order
             turn.save(update_fields=["order"])
+        audit(
+            tournament,
+            "swap",
+            user=user,
+            target=f"turn {turn.number}",
+            old={
+                "a": [a, seat_a.kind, seat_a.table.number if seat_a.table else None],
+                "b": [b, seat_b.kind, seat_b.table.number if seat_b.table else None],
+            },
+            new={
+                "a": [a, seat_b.kind, seat_b.table.number if seat_b.table else None],
+                "b": [b, seat_a.kind, seat_a.table.number if seat_a.table else None],
+            },
+            reason="; ".join(problems),
+        )
     return problems
 
 
@@ -393,7 +434,7 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
     return skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)
 
 
-def release_turn(tournament: Tournament, number: int | None = None) -> Turn:
+def release_turn(tournament: Tournament, number: int | None = None, user=None) -> Turn:
     """Make a turn's seating public to the players (the last seated turn by default)."""
     from django.utils import timezone
 
@@ -401,4 +442,5 @@ def release_turn(tournament: Tournament, number: int | None = None) -> Turn:
     if turn.released_at is None:
         turn.released_at = timezone.now()
         turn.save(update_fields=["released_at"])
+        audit(tournament, "release", user=user, target=f"turn {turn.number}")
     return turn

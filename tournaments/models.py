@@ -310,3 +310,51 @@ def touch(tournament_id: int) -> None:
     Tournament.objects.filter(pk=tournament_id).update(
         public_version=models.F("public_version") + 1
     )
+
+
+class AuditEntry(models.Model):
+    """Append-only record of every change to a tournament's seating, pairs, penalties and
+    settings: who, when, what it was, what it became, why. (Results have their own history,
+    `scoring.ResultChange`.)"""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(_("action"), max_length=40)
+    target = models.CharField(_("object"), max_length=100, blank=True)
+    old = models.JSONField(_("before"), null=True, blank=True)
+    new = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action} {self.target}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the audit log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the audit log is append-only")
+
+
+def audit(
+    tournament, action: str, *, user=None, target: str = "", old=None, new=None, reason: str = ""
+) -> AuditEntry:
+    by = user if getattr(user, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        tournament=tournament if isinstance(tournament, Tournament) else Tournament(pk=tournament),
+        by=by,
+        action=action,
+        target=str(target)[:100],
+        old=old,
+        new=new,
+        reason=str(reason)[:500],
+    )

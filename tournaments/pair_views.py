@@ -84,7 +84,9 @@ class PairFormView(TournamentMixin, FormView):
     def form_valid(self, form):
         self.setup_pair()
         try:
-            pair = setup.save_pair(self.tournament, form.cleaned_data, self.pair)
+            pair = setup.save_pair(
+                self.tournament, form.cleaned_data, self.pair, user=self.request.user
+            )
         except Refused as exc:
             form.add_error(None, exc.message)
             return self.form_invalid(form)
@@ -98,7 +100,7 @@ class PairDeleteView(TournamentMixin, View):
     def post(self, request, slug, number):
         pair = get_object_or_404(self.tournament.pairs, number=number)
         try:
-            setup.delete_pair(self.tournament, pair)
+            setup.delete_pair(self.tournament, pair, user=request.user)
             messages.success(request, _("Pair %(n)d removed.") % {"n": number})
         except Refused as exc:
             messages.error(request, exc.message)
@@ -123,7 +125,7 @@ class ImportView(TournamentMixin, View):
                 name = request.POST.get("name", "")
                 data = base64.b64decode(request.POST["content"], validate=True)
                 rows = read_pairs_file(name, data)
-                pairs = setup.import_pairs(self.tournament, rows)
+                pairs = setup.import_pairs(self.tournament, rows, user=request.user)
             except (ValueError, ImportFileError, Refused) as exc:
                 messages.error(request, getattr(exc, "message", str(exc)))
                 return redirect("pair_import", slug)

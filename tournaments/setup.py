@@ -11,7 +11,7 @@ from scoring import vp as vp_rules
 from tournaments.adapter import resolve_scale
 from tournaments.errors import Refused
 from tournaments.imports import PairRow
-from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament
+from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
 
 
 def parse_plan(text: str) -> list[str]:
@@ -116,7 +116,7 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
     return rows
 
 
-def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
+def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list[Pair]:
     """Save the rows as new pairs numbered after the highest existing number: all or nothing."""
     if tournament.turn_set.exists():
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
@@ -146,6 +146,13 @@ def import_pairs(tournament: Tournament, rows: list[PairRow]) -> list[Pair]:
                     tournament=tournament, number=top + offset, player1=p1, player2=p2
                 )
             )
+        audit(
+            tournament,
+            "import",
+            user=user,
+            target=f"{len(created)} pairs",
+            new=[_pair_record(p) for p in created],
+        )
     return created
 
 
@@ -178,8 +185,20 @@ def plan_text(plan: list[str]) -> str:
     return ",".join(f"{w}:{n}" for w, n in parts)
 
 
+def _pair_record(pair: Pair) -> dict:
+    return {
+        "number": pair.number,
+        "players": [[p.name, p.membership_number, p.club] for p in (pair.player1, pair.player2)],
+    }
+
+
 def save_pair(
-    tournament: Tournament, data: dict, pair: Pair | None = None, *, late: bool = False
+    tournament: Tournament,
+    data: dict,
+    pair: Pair | None = None,
+    *,
+    late: bool = False,
+    user=None,
 ) -> Pair:
     """Add a pair, or correct one. Numbers change only before turn 1; names any time.
     `late`: a pair arriving during turn 1, placed by `scoring.decisions.seat_late_pair`."""
@@ -210,6 +229,7 @@ def save_pair(
             )
     if data.get("membership1") and data.get("membership1") == data.get("membership2"):
         raise Refused(_("The two players have the same membership number."))
+    old = _pair_record(pair) if pair is not None else None
     with transaction.atomic():
         if pair is None:
             p1 = Player(tournament=tournament)
@@ -225,14 +245,29 @@ def save_pair(
             pair = Pair(tournament=tournament, player1=p1, player2=p2)
         pair.number = number
         pair.save()
+        audit(
+            tournament,
+            "pair-late" if late else ("pair-add" if old is None else "pair-edit"),
+            user=user,
+            target=f"pair {pair.number}",
+            old=old,
+            new=_pair_record(pair),
+        )
     return pair
 
 
-def delete_pair(tournament: Tournament, pair: Pair) -> None:
+def delete_pair(tournament: Tournament, pair: Pair, user=None) -> None:
     if tournament.turn_set.exists():
         raise Refused(_("A pair cannot be removed once turn 1 is seated: withdraw it instead."))
     with transaction.atomic():
         players = [pair.player1, pair.player2]
+        audit(
+            tournament,
+            "pair-delete",
+            user=user,
+            target=f"pair {pair.number}",
+            old=_pair_record(pair),
+        )
         pair.delete()
         for player in players:
             player.delete()

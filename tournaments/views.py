@@ -65,6 +65,17 @@ class TournamentEditView(TournamentMixin, ScaleContextMixin, UpdateView):
         return self.tournament
 
     def form_valid(self, form):
+        from tournaments.models import audit
+
+        changed = [name for name in form.changed_data if name in form.fields]
+        if changed:
+            audit(
+                self.tournament,
+                "settings",
+                user=self.request.user,
+                old={n: str(form.initial.get(n)) for n in changed},
+                new={n: str(form.cleaned_data.get(n)) for n in changed},
+            )
         messages.success(self.request, _("Settings saved."))
         return super().form_valid(form)
 
@@ -147,7 +158,7 @@ class SeatNextView(ActionView):
         from scoring.document_views import site_url
         from scoring.jobs import request_document
 
-        out = adapter.seat_next_turn(self.tournament)
+        out = adapter.seat_next_turn(self.tournament, user=request.user)
         # The sheets of a big turn take seconds: start them now, in the background.
         request_document(
             self.tournament,
@@ -166,13 +177,15 @@ class SeatNextView(ActionView):
 class ReleaseView(ActionView):
     def act(self, request):
         number = request.POST.get("turn")
-        turn = adapter.release_turn(self.tournament, int(number) if number else None)
+        turn = adapter.release_turn(
+            self.tournament, int(number) if number else None, user=request.user
+        )
         return _("The seating of turn %(n)d is public.") % {"n": turn.number}
 
 
 class UndoSeatingView(ActionView):
     def act(self, request):
-        number = adapter.undo_seating(self.tournament)
+        number = adapter.undo_seating(self.tournament, user=request.user)
         return _("The seating of turn %(n)d was removed.") % {"n": number}
 
 
@@ -192,7 +205,7 @@ class SwapView(ActionView):
         except ValueError:
             raise Refused(_("Give the numbers of the two pairs to swap.")) from None
         confirmed = request.POST.get("confirm") == "1"
-        problems = adapter.swap_pairs(self.tournament, a, b, confirmed=confirmed)
+        problems = adapter.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
         if problems:
             text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
