@@ -140,6 +140,12 @@ class ResultChange(models.Model):
         verbose_name = _("result change")
         verbose_name_plural = _("result changes")
 
+    def __str__(self) -> str:
+        return (
+            f"{self.table}: {self.old_ns_points}-{self.old_ew_points} → "
+            f"{self.new_ns_points}-{self.new_ew_points}"
+        )
+
     def save(self, *args, **kwargs):
         if self.pk is not None:
             raise ValueError("the history of a result is append-only")
@@ -147,12 +153,6 @@ class ResultChange(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("the history of a result is append-only")
-
-    def __str__(self) -> str:
-        return (
-            f"{self.table}: {self.old_ns_points}-{self.old_ew_points} → "
-            f"{self.new_ns_points}-{self.new_ew_points}"
-        )
 
 
 class LogEntry(models.Model):
@@ -176,6 +176,9 @@ class LogEntry(models.Model):
         verbose_name = _("log entry")
         verbose_name_plural = _("referee's log")
 
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.code} {self.decision}"
+
     def save(self, *args, **kwargs):
         if self.pk is not None:
             raise ValueError("the referee's log is append-only")
@@ -183,9 +186,6 @@ class LogEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("the referee's log is append-only")
-
-    def __str__(self) -> str:
-        return f"{self.at:%H:%M} {self.code} {self.decision}"
 
 
 class Document(models.Model):

@@ -6,6 +6,8 @@ do) until something changes, then the fresh page, from which htmx takes the
 live part.
 """
 
+import hashlib
+
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -53,10 +55,11 @@ class PublicView(View):
         version = str(t.public_version)
         if request.GET.get("v") == version:
             return HttpResponse(status=204)  # the open page is up to date
-        key = (
-            f"public:{t.pk}:{version}:{get_language()}:{self.page}:{kwargs}:"
+        raw = (
+            f"{t.pk}:{version}:{get_language()}:{self.page}:{sorted(kwargs.items())}:"
             f"{request.GET.get('q', '')[:40]}"
         )
+        key = "public:" + hashlib.sha1(raw.encode()).hexdigest()
         html = cache.get(key)
         if html is None:
             context = {
