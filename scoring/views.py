@@ -195,11 +195,21 @@ class StandingsView(TournamentMixin, TemplateView):
         rows = report.rows
         if key in self.SORTS and sort != "rank":
             rows = sorted(rows, key=lambda r: r[key], reverse=sort.startswith("-"))
-        context.update(report=report, rows=rows, sort=sort, columns=[
-            ("rank", _("Rank"), "num"), ("pair", _("Pair"), "num"),
-            ("players", _("Players"), ""), ("club", _("Club"), "wide"), ("vp", _("VP"), "num"),
-            ("mp", _("MP"), "num"), ("played", _("Played"), "num wide"),
-            ("byes", _("Byes"), "num wide")])
+        context.update(
+            report=report,
+            rows=rows,
+            sort=sort,
+            columns=[
+                ("rank", _("Rank"), "num"),
+                ("pair", _("Pair"), "num"),
+                ("players", _("Players"), ""),
+                ("club", _("Club"), "wide"),
+                ("vp", _("VP"), "num"),
+                ("mp", _("MP"), "num"),
+                ("played", _("Played"), "num wide"),
+                ("byes", _("Byes"), "num wide"),
+            ],
+        )
         return context
 
     def render_to_response(self, context, **kwargs):
