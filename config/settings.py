@@ -113,3 +113,6 @@ warnings.filterwarnings("ignore", message="No directory at", module="whitenoise"
 # The address players' phones use to reach this app (printed as QR codes on the score sheets
 # and pair cards). Empty: the address the referee's browser used, or http://127.0.0.1:8000.
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")
+
+# A backup file of the tournament is written here every time a turn is complete.
+BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))

@@ -139,8 +139,7 @@ def record_scores(
             ],
         )
         ResultChange.objects.bulk_create(changes)
-        _update_status(tournament)
-        touch(tournament.pk)
+        after_results(tournament, turn)
     return [tables[e.table] for e in entries]
 
 
@@ -162,6 +161,26 @@ def _check_change(table: Table, reason: str, need_reason: bool, versions: dict |
             )
             % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
         )
+
+
+def after_results(tournament: Tournament, turn) -> None:
+    """Bookkeeping after any result changes: status, players' pages, and a backup file
+    written (after the commit) whenever the turn is complete."""
+    _update_status(tournament)
+    touch(tournament.pk)
+    if not turn.tables.filter(ns_vp__isnull=True).exists():
+        transaction.on_commit(lambda: _safe_backup(tournament, turn.number))
+
+
+def _safe_backup(tournament: Tournament, number: int) -> None:
+    import logging
+
+    from tournaments.backup import write_automatic
+
+    try:
+        write_automatic(tournament, number)
+    except OSError:  # a full disk must not stop the referee: the log says it
+        logging.getLogger(__name__).exception("automatic backup of %s failed", tournament.slug)
 
 
 def _update_status(tournament: Tournament) -> None:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring import rulings
 from scoring import vp as vp_rules
-from scoring.adapter import MAX_POINTS, check_points
+from scoring.adapter import MAX_POINTS, after_results, check_points
 from scoring.models import LogEntry, Penalty, ResultChange, Ruling
 from tournaments.adapter import bye_score, resolve_scale, turn_by_number
 from tournaments.errors import Refused
@@ -243,6 +243,7 @@ def adjust_score(
         table.entered_by, table.entered_at = user, timezone.now()
         table.version += 1
         table.save()
+        after_results(tournament, table.turn)
         _log(
             tournament,
             user=user,

@@ -48,8 +48,8 @@ class Penalty(models.Model):
         WARNING = "warning", _("Warning")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="penalties")
-    turn = models.ForeignKey(Turn, on_delete=models.PROTECT, related_name="penalties")
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="penalties")
+    turn = models.ForeignKey(Turn, on_delete=models.RESTRICT, related_name="penalties")
     vp = models.PositiveSmallIntegerField(_("VP taken away"), default=0)
     mp = models.PositiveIntegerField(_("MP taken away"), default=0)
     reason = models.CharField(_("reason"), max_length=500)
@@ -242,11 +242,11 @@ class TableReport(models.Model):
     ns_points = models.IntegerField(_("N-S points"))
     ew_points = models.IntegerField(_("E-W points"))
     deals = models.JSONField(_("deals"), default=list, blank=True)
-    entered_by = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    entered_by = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
     answered_by = models.ForeignKey(
-        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     answered_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)

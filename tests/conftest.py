@@ -11,9 +11,11 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 @pytest.fixture(autouse=True)
-def documents_inline(settings):
-    """Build documents in the test's own thread (and database transaction)."""
+def documents_inline(settings, tmp_path):
+    """Build documents in the test's own thread (and database transaction); automatic backups
+    go to the test's own folder."""
     settings.DOCUMENTS_SYNC = True
+    settings.BACKUP_DIR = tmp_path / "backups"
 
 
 @pytest.fixture(autouse=True)

@@ -171,8 +171,8 @@ def new_table_code() -> str:
 class Pair(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("number"))
-    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player1 = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    player2 = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     withdrawn_after_turn = models.PositiveSmallIntegerField(
         _("withdrawn after turn"),
         null=True,
@@ -244,8 +244,8 @@ class Turn(models.Model):
 class Table(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
-    ns = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("N-S"))
-    ew = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("E-W"))
+    ns = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("N-S"))
+    ew = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("E-W"))
     ns_points = models.IntegerField(_("N-S points"), null=True, blank=True)
     ew_points = models.IntegerField(_("E-W points"), null=True, blank=True)
     ns_vp = models.PositiveSmallIntegerField(_("N-S VP"), null=True, blank=True)
@@ -290,7 +290,7 @@ class Bye(models.Model):
     """A pair without opponent in a turn (riposo, tavolo zoppo: Art. 33)."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="byes")
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
     table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
     vp = models.PositiveSmallIntegerField(_("VP"))
     mp = models.IntegerField(_("MP"))

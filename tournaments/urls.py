@@ -10,6 +10,7 @@ from tournaments import views
 urlpatterns = [
     path("", views.DashboardView.as_view(), name="dashboard"),
     path("settings/", views.TournamentEditView.as_view(), name="tournament_edit"),
+    path("backup/", views.BackupView.as_view(), name="backup"),
     path("pairs/", pairs.PairListView.as_view(), name="pairs"),
     path("pairs/add/", pairs.PairFormView.as_view(), name="pair_add"),
     path("pairs/import/", pairs.ImportView.as_view(), name="pair_import"),

@@ -1,0 +1,24 @@
+from pathlib import Path
+
+from tournaments import backup
+from tournaments.errors import Refused
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = "Restore a tournament from a backup file (under a new slug with --slug)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--slug", help="restore under this slug (default: the original)")
+
+    def run(self, **opts):
+        try:
+            content = Path(opts["file"]).read_bytes()
+        except OSError as exc:
+            raise Refused(f"cannot read {opts['file']}: {exc.strerror}") from None
+        tournament = backup.loads(content, opts["slug"])
+        self.stdout.write(
+            f"Restored {tournament.slug}: {tournament.pairs.count()} pairs, "
+            f"{tournament.turn_set.count()} turns"
+        )
