@@ -18,12 +18,36 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DJANGO_DEBUG")
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "insecure-dev-key-only-for-a-laptop-at-the-venue-change-me"
-)
+# DJANGO_SECURE=1: an internet deployment (HTTPS only, HSTS, secret key and host names from
+# the environment). Off: a hall laptop serving the players' phones over the local Wi-Fi.
+SECURE = env_flag("DJANGO_SECURE")
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if SECURE:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_SECRET_KEY")
+    SECRET_KEY = "insecure-key-for-a-laptop-at-the-venue-set-DJANGO_SECRET_KEY-anywhere-else"
+# A hall laptop answers on whatever LAN address it got: every host name is accepted.
 ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if h.strip()
+    h.strip()
+    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "" if SECURE else "*").split(",")
+    if h.strip()
 ]
+if SECURE:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h != "*"]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scoring.tableside_views import TableView
@@ -11,6 +12,12 @@ urlpatterns = [
     path("t/<slug:slug>/", include("scoring.public_urls")),
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
+         name="password_change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

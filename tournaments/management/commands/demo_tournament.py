@@ -136,7 +136,7 @@ class Command(ContractCommand):
         self.referee = user
         self.stdout.write(
             f"Referee login: user {USERNAME!r}, password {PASSWORD!r} "
-            "(change it at /admin/password_change/)."
+            "(change it at /accounts/password_change/)."
         )
 
     def build(self, slug: str, rng: random.Random) -> Tournament:

@@ -1,0 +1,137 @@
+"""Every URL of the app, as every kind of visitor: each is allowed exactly what it should be,
+and nothing changes state on GET."""
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db.models import Max
+from django.urls import get_resolver, reverse
+
+from scoring import jobs
+from scoring.models import TableReport
+from tests.helpers import make_tournament, play_turn, run
+from tournaments.models import Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC = {"public_home", "public_standings", "public_pair", "public_screen", "public_poster",
+          "table_entry", "login", "set_language"}
+ACCOUNT = {"logout", "password_change", "password_change_done"}
+POST_ONLY = {"seat_next", "seat_release", "seat_undo", "swap", "swap_lines", "board_approve",
+             "ruling_penalty", "ruling_table", "ruling_adjust", "ruling_withdraw",
+             "ruling_late", "ruling_new", "document_request", "pair_delete", "logout",
+             "set_language"}
+
+
+def patterns(resolver=None, prefix=""):
+    for p in (resolver or get_resolver()).url_patterns:
+        if hasattr(p, "url_patterns"):
+            if "admin" not in str(p.pattern):
+                yield from patterns(p, prefix + str(p.pattern))
+        else:
+            yield p.name, prefix + str(p.pattern)
+
+
+@pytest.fixture
+def world(tmp_path):
+    User = get_user_model()
+    users = {
+        "referee": User.objects.create_user("referee", password="x"),
+        "other": User.objects.create_user("other", password="x"),
+        "staff": User.objects.create_user("staff", password="x", is_staff=True),
+    }
+    slug = make_tournament(tmp_path, slug="mine", pairs=6, turns=3)
+    other_slug = make_tournament(tmp_path, slug="theirs", pairs=4, turns=2)
+    Tournament.objects.get(slug=slug).referees.add(users["referee"])
+    Tournament.objects.get(slug=other_slug).referees.add(users["other"])
+    play_turn(slug)
+    run("turn_release", slug)
+    run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    table = Table.objects.select_related("ns", "ew").get(turn__tournament=t, turn__number=2,
+                                                         number=1)
+    report = TableReport.objects.create(table=table, ns_points=100, ew_points=0,
+                                        entered_by=table.ns, status="confirmed",
+                                        answered_by=table.ew)
+    doc = jobs.request_document(t, "seating", t.turn_set.get(number=1))
+    kwargs = {"slug": slug, "number": 1, "turn": 1, "table": 1, "code": table.code}
+    pks = {"board_approve": report.pk, "document_status": doc.pk, "document_download": doc.pk}
+    return users, kwargs, pks
+
+
+def url_of(name, pattern, kwargs, pks):
+    wanted = {}
+    for key in ("slug", "number", "turn", "table", "code"):
+        if f"<{key}>" in pattern or f":{key}>" in pattern:
+            wanted[key] = kwargs[key]
+    if "<int:pk>" in pattern:
+        wanted["pk"] = pks[name]
+    return reverse(name, kwargs=wanted)
+
+
+def snapshot():
+    """Every row count and highest id, every result version, every public version."""
+    state = []
+    for model in apps.get_models():
+        if model._meta.app_label in ("sessions", "admin", "contenttypes"):
+            continue
+        state.append((model.__name__, model.objects.count(),
+                      model.objects.aggregate(m=Max("pk"))["m"]))
+    state.append(tuple(Table.objects.order_by("pk").values_list("version", "ns_vp")))
+    state.append(tuple(Tournament.objects.order_by("pk").values_list(
+        "public_version", "status")))
+    return state
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player", "other", "referee", "staff"])
+def test_every_url_for_every_visitor(client, world, who):
+    users, kwargs, pks = world
+    if who in users:
+        client.force_login(users[who])
+    checked = 0
+    for name, pattern in patterns():
+        url = url_of(name, pattern, kwargs, pks)
+        before = snapshot()
+        response = client.get(url)
+        assert snapshot() == before, f"GET {url} changed the database"
+        status = response.status_code
+        desk = name not in PUBLIC | ACCOUNT
+        if name in POST_ONLY and (not desk or who in ("referee", "staff")):
+            assert status in (405, 302), (who, url, status)
+        elif name in PUBLIC:
+            assert status in (200, 204), (who, url, status)
+        elif who in ("anonymous", "player"):
+            assert status == 302 and "/accounts/login/" in response["Location"], (who, url)
+        elif who == "other" and desk and "<slug:slug>" in pattern:
+            assert status == 404, (who, url, status)
+        else:
+            assert status in (200, 302), (who, url, status)
+        checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player", "other"])
+def test_no_change_without_the_right_to_it(client, world, who):
+    """Every desk POST is refused to visitors who do not direct the tournament."""
+    users, kwargs, pks = world
+    if who in users:
+        client.force_login(users[who])
+    for name, pattern in patterns():
+        if name in PUBLIC | ACCOUNT or "<slug:slug>" not in pattern:
+            continue
+        before = snapshot()
+        response = client.post(url_of(name, pattern, kwargs, pks),
+                               {"pair": 1, "vp": 1, "reason": "x", "a": 1, "b": 2, "turn": 1,
+                                "table": 1, "ns_vp": 20, "ew_vp": 0, "kind": "workbook"})
+        assert snapshot() == before, (who, name)
+        assert response.status_code in (302, 404), (who, name, response.status_code)
+        if who == "other":
+            assert response.status_code == 404
+
+
+def test_admin_is_for_staff_only(client, world):
+    users, _kwargs, _pks = world
+    client.force_login(users["referee"])
+    assert client.get("/admin/").status_code == 302
+    client.force_login(users["staff"])
+    assert client.get("/admin/").status_code == 200
