@@ -15,9 +15,13 @@ urlpatterns = [
     # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
-         name="password_change"),
-    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
-         name="password_change_done"),
+    path(
+        "accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -14,8 +14,9 @@ from tournaments.models import Table, Tournament, Turn
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif("connection.vendor != 'postgresql'",
-                       reason="parallel writers need a real database server"),
+    pytest.mark.skipif(
+        "connection.vendor != 'postgresql'", reason="parallel writers need a real database server"
+    ),
 ]
 
 
@@ -66,10 +67,14 @@ def test_two_referees_save_the_same_table_at_once(desk):
     version = Table.objects.get(number=1).version
     url = reverse("entry", args=[slug])
     answers = in_parallel(
-        lambda: anna.post(url, {"turn": 1, "table": 1, "ns": 950, "ew": 400,
-                                "reason": "somma", "version": version}),
-        lambda: bruno.post(url, {"turn": 1, "table": 1, "ns": 990, "ew": 400,
-                                 "reason": "somma", "version": version}),
+        lambda: anna.post(
+            url,
+            {"turn": 1, "table": 1, "ns": 950, "ew": 400, "reason": "somma", "version": version},
+        ),
+        lambda: bruno.post(
+            url,
+            {"turn": 1, "table": 1, "ns": 990, "ew": 400, "reason": "somma", "version": version},
+        ),
     )
     codes = sorted(a.status_code for a in answers)
     assert codes == [200, 302]  # one saved (redirect), the other shown the form again
@@ -93,8 +98,10 @@ def test_two_confirmations_at_once_make_one_result(desk):
     run("turn_seat", slug)
     table = Table.objects.select_related("ns", "ew").get(number=1)
     phone = Client()
-    phone.post(reverse("table_entry", args=[table.code]),
-               {"action": "enter", "line": "ns", "pin": table.ns.pin, "ns": 800, "ew": 300})
+    phone.post(
+        reverse("table_entry", args=[table.code]),
+        {"action": "enter", "line": "ns", "pin": table.ns.pin, "ns": 800, "ew": 300},
+    )
     url = reverse("table_entry", args=[table.code])
     answers = in_parallel(
         lambda: Client().post(url, {"action": "confirm", "pin": table.ew.pin}),

@@ -14,13 +14,35 @@ from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC = {"public_home", "public_standings", "public_pair", "public_screen", "public_poster",
-          "table_entry", "login", "set_language"}
+PUBLIC = {
+    "public_home",
+    "public_standings",
+    "public_pair",
+    "public_screen",
+    "public_poster",
+    "table_entry",
+    "login",
+    "set_language",
+}
 ACCOUNT = {"logout", "password_change", "password_change_done"}
-POST_ONLY = {"seat_next", "seat_release", "seat_undo", "swap", "swap_lines", "board_approve",
-             "ruling_penalty", "ruling_table", "ruling_adjust", "ruling_withdraw",
-             "ruling_late", "ruling_new", "document_request", "pair_delete", "logout",
-             "set_language"}
+POST_ONLY = {
+    "seat_next",
+    "seat_release",
+    "seat_undo",
+    "swap",
+    "swap_lines",
+    "board_approve",
+    "ruling_penalty",
+    "ruling_table",
+    "ruling_adjust",
+    "ruling_withdraw",
+    "ruling_late",
+    "ruling_new",
+    "document_request",
+    "pair_delete",
+    "logout",
+    "set_language",
+}
 
 
 def patterns(resolver=None, prefix=""):
@@ -48,11 +70,17 @@ def world(tmp_path):
     run("turn_release", slug)
     run("turn_seat", slug)
     t = Tournament.objects.get(slug=slug)
-    table = Table.objects.select_related("ns", "ew").get(turn__tournament=t, turn__number=2,
-                                                         number=1)
-    report = TableReport.objects.create(table=table, ns_points=100, ew_points=0,
-                                        entered_by=table.ns, status="confirmed",
-                                        answered_by=table.ew)
+    table = Table.objects.select_related("ns", "ew").get(
+        turn__tournament=t, turn__number=2, number=1
+    )
+    report = TableReport.objects.create(
+        table=table,
+        ns_points=100,
+        ew_points=0,
+        entered_by=table.ns,
+        status="confirmed",
+        answered_by=table.ew,
+    )
     doc = jobs.request_document(t, "seating", t.turn_set.get(number=1))
     kwargs = {"slug": slug, "number": 1, "turn": 1, "table": 1, "code": table.code}
     pks = {"board_approve": report.pk, "document_status": doc.pk, "document_download": doc.pk}
@@ -75,11 +103,11 @@ def snapshot():
     for model in apps.get_models():
         if model._meta.app_label in ("sessions", "admin", "contenttypes"):
             continue
-        state.append((model.__name__, model.objects.count(),
-                      model.objects.aggregate(m=Max("pk"))["m"]))
+        state.append(
+            (model.__name__, model.objects.count(), model.objects.aggregate(m=Max("pk"))["m"])
+        )
     state.append(tuple(Table.objects.order_by("pk").values_list("version", "ns_vp")))
-    state.append(tuple(Tournament.objects.order_by("pk").values_list(
-        "public_version", "status")))
+    state.append(tuple(Tournament.objects.order_by("pk").values_list("public_version", "status")))
     return state
 
 
@@ -120,9 +148,21 @@ def test_no_change_without_the_right_to_it(client, world, who):
         if name in PUBLIC | ACCOUNT or "<slug:slug>" not in pattern:
             continue
         before = snapshot()
-        response = client.post(url_of(name, pattern, kwargs, pks),
-                               {"pair": 1, "vp": 1, "reason": "x", "a": 1, "b": 2, "turn": 1,
-                                "table": 1, "ns_vp": 20, "ew_vp": 0, "kind": "workbook"})
+        response = client.post(
+            url_of(name, pattern, kwargs, pks),
+            {
+                "pair": 1,
+                "vp": 1,
+                "reason": "x",
+                "a": 1,
+                "b": 2,
+                "turn": 1,
+                "table": 1,
+                "ns_vp": 20,
+                "ew_vp": 0,
+                "kind": "workbook",
+            },
+        )
         assert snapshot() == before, (who, name)
         assert response.status_code in (302, 404), (who, name, response.status_code)
         if who == "other":

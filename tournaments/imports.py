@@ -62,7 +62,12 @@ def _csv_cells(data: bytes) -> list[list[str]]:
         raise ImportFileError(_("The file is not a text CSV file."))
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    try:
+        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise ImportFileError(
+            _("The file is not a readable CSV file: %(error)s") % {"error": exc}
+        ) from None
 
 
 def _xlsx_cells(data: bytes) -> list[list[str]]:

@@ -20,8 +20,12 @@ def read_entries(path: Path) -> list[Entry]:
         raise Refused(f"{path} is not UTF-8 text") from None
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise Refused(f"{path} is not a readable CSV file: {exc}") from None
     entries = []
-    for line, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+    for line, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
         if not any(cells):
             continue
