@@ -157,3 +157,10 @@ def test_the_referee_downloads_a_backup(client, rich):
     response = client.get(reverse("backup", args=[rich]))
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
     assert json.loads(response.content)["format"] == backup.FORMAT
+
+
+def test_backup_all_writes_one_file_per_tournament(rich, tmp_path):
+    make_tournament(tmp_path, slug="altro", pairs=4, turns=1)
+    run("backup_all", "--dir", str(tmp_path / "nightly"))
+    names = sorted(p.name.split("-")[0] for p in (tmp_path / "nightly").glob("*.json"))
+    assert names == ["altro", "orig"]
