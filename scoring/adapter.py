@@ -29,6 +29,7 @@ class Entry:
     table: int
     ns: int
     ew: int
+    deals: tuple = ()  # the score sheet deal by deal (see deals_record), when entered so
 
 
 def check_points(value: object, line: str) -> int:
@@ -118,6 +119,7 @@ def record_scores(
                     new_ew_vp=new_vp[1],
                 )
             )
+            table.deals = list(e.deals)
             table.ns_points, table.ew_points = e.ns, e.ew
             table.ns_vp, table.ew_vp = scale.split(e.ns, e.ew)
             table.adjusted, table.ns_mp, table.ew_mp = False, None, None
@@ -133,6 +135,7 @@ def record_scores(
                 "adjusted",
                 "ns_mp",
                 "ew_mp",
+                "deals",
                 "entered_by",
                 "entered_at",
                 "version",
@@ -341,3 +344,30 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
     )
     row = next((r for r in standings(tournament, after_turn) if r.pair == number), None)
     return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}
+
+
+def totals_from_deals(tournament: Tournament, deal_lines) -> tuple[int, int, tuple]:
+    """The two line totals of a score sheet entered deal by deal, by the tournament's game
+    rules, and the breakdown to keep with the result (and print on the filled sheet)."""
+    from scoring import deals as rules
+
+    try:
+        variant = rules.get_variant(tournament.game_variant)
+        ns, ew, scored = rules.score_deals(variant, deal_lines, tournament.deals)
+    except rules.DealError as exc:
+        raise Refused(deal_message(exc)) from None
+    record = tuple(
+        {
+            "ns": {"base": a.base, "cards": a.cards, "total": a.total},
+            "ew": {"base": b.base, "cards": b.cards, "total": b.total},
+        }
+        for a, b in scored
+    )
+    return ns, ew, record
+
+
+def deal_message(exc) -> str:
+    """A DealError of the pure rules, in the reader's language."""
+    params = {k: _(v) if isinstance(v, str) else v for k, v in exc.params.items()}
+    text = _(exc.message) % params if params else _(exc.message)
+    return _("Deal %(d)d: %(problem)s") % {"d": exc.deal, "problem": text} if exc.deal else text

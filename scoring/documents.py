@@ -74,9 +74,7 @@ def sheet_data(
                 "table": t.number,
                 "filled": filled,
                 "sides": [{"label": _("N-S"), "pair": t.ns}, {"label": _("E-W"), "pair": t.ew}],
-                "deals": [
-                    {"number": n, "cells": [None] * 6} for n in range(1, tournament.deals + 1)
-                ],
+                "deals": deal_rows(tournament.deals, t.deals if show else []),
                 "ns_points": t.ns_points if show else None,
                 "ew_points": t.ew_points if show else None,
                 "difference": (
@@ -98,6 +96,25 @@ def sheet_data(
             }
         )
     return sheets
+
+
+def deal_rows(count: int, recorded: list) -> list[dict]:
+    """The sheet's deal rows: base, cards and total of each line, filled when recorded."""
+    rows = []
+    for n in range(1, count + 1):
+        deal = recorded[n - 1] if n <= len(recorded) else None
+        cells = [None] * 6
+        if deal:
+            cells = [
+                deal["ns"]["base"],
+                deal["ns"]["cards"],
+                deal["ns"]["total"],
+                deal["ew"]["base"],
+                deal["ew"]["cards"],
+                deal["ew"]["total"],
+            ]
+        rows.append({"number": n, "cells": cells})
+    return rows
 
 
 def in_language(function):

@@ -5,7 +5,8 @@ from scoring.models import Ruling
 
 
 class ScoreForm(forms.Form):
-    """The referee's quick entry: table, N-S total, E-W total (and a reason for a correction)."""
+    """The referee's quick entry: table, N-S total, E-W total (and a reason for a correction).
+    With `by_deals` the totals come from the deals instead (see scoring.deal_forms)."""
 
     table = forms.IntegerField(
         label=_("Table"),
@@ -17,28 +18,33 @@ class ScoreForm(forms.Form):
         label=_("N-S points"),
         min_value=-50000,
         max_value=50000,
+        required=False,
         widget=forms.NumberInput(attrs={"step": 5, "autocomplete": "off"}),
     )
     ew = forms.IntegerField(
         label=_("E-W points"),
         min_value=-50000,
         max_value=50000,
+        required=False,
         widget=forms.NumberInput(attrs={"step": 5, "autocomplete": "off"}),
     )
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def clean_ns(self):
-        return self._multiple_of_5("ns")
+    def __init__(self, *args, by_deals: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_deals = by_deals
 
-    def clean_ew(self):
-        return self._multiple_of_5("ew")
-
-    def _multiple_of_5(self, name):
-        value = self.cleaned_data[name]
-        if value % 5:
-            raise forms.ValidationError(_("Points are always a multiple of 5."))
-        return value
+    def clean(self):
+        data = super().clean()
+        data["by_deals"] = self.by_deals
+        if not self.by_deals:
+            for name in ("ns", "ew"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, _("Enter the points."))
+                elif data.get(name) is not None and data[name] % 5:
+                    self.add_error(name, _("Points are always a multiple of 5."))
+        return data
 
 
 class PenaltyForm(forms.Form):

@@ -178,7 +178,7 @@ def _record(tournament: Tournament, report: TableReport, user) -> None:
     record_scores(
         tournament,
         table.turn.number,
-        [Entry(table.number, report.ns_points, report.ew_points)],
+        [Entry(table.number, report.ns_points, report.ew_points, tuple(report.deals))],
         user=user,
         source="table",
         reason=_("entered by pair %(a)d, confirmed by pair %(b)d")

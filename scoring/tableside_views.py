@@ -28,12 +28,14 @@ class EnterForm(forms.Form):
         label=gettext_lazy("N-S points"),
         min_value=-50000,
         max_value=50000,
+        required=False,
         widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
     )
     ew = forms.IntegerField(
         label=gettext_lazy("E-W points"),
         min_value=-50000,
         max_value=50000,
+        required=False,
         widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
     )
 
@@ -51,6 +53,12 @@ class AnswerForm(forms.Form):
 
 def client_address(request) -> str | None:
     return request.META.get("REMOTE_ADDR")
+
+
+def deals_form(tournament, data=None):
+    from scoring.entry_views import deals_form as build
+
+    return build(tournament, data)
 
 
 class TableView(View):
@@ -78,9 +86,24 @@ class TableView(View):
             "report": report,
             "latest": latest,
             "enter_form": enter_form or EnterForm(),
+            "deals_form": deals_form(table.turn.tournament, self.request.POST or None),
             "answer_form": answer_form or AnswerForm(),
         }
         return render(request, self.template_name, context, status=status)
+
+    def points(self, request, code, d):
+        """The totals typed, or computed from the deals (the table's own game rules)."""
+        if request.POST.get("mode") != "deals":
+            if d.get("ns") is None or d.get("ew") is None:
+                raise Refused(_("Enter the points of both lines."))
+            return d["ns"], d["ew"], ()
+        from scoring.entry_views import deals_form, totals
+
+        tournament = tableside.table_by_code(code).turn.tournament
+        sheet = deals_form(tournament, request.POST)
+        if not sheet.is_valid():
+            raise Refused("; ".join(f"{sheet[k].label}: {v[0]}" for k, v in sheet.errors.items()))
+        return totals(tournament, sheet)
 
     def get(self, request, code):
         return self.page(request, code)
@@ -92,8 +115,15 @@ class TableView(View):
             if form.is_valid():
                 d = form.cleaned_data
                 try:
+                    ns, ew, breakdown = self.points(request, code, d)
                     tableside.submit(
-                        code, d["line"], d["pin"], d["ns"], d["ew"], address=client_address(request)
+                        code,
+                        d["line"],
+                        d["pin"],
+                        ns,
+                        ew,
+                        deals=breakdown,
+                        address=client_address(request),
                     )
                     messages.success(
                         request, _("Result sent: now the other line confirms it with its PIN.")

@@ -5,15 +5,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, TemplateView, View
+from django.views.generic import TemplateView, View
 from django_tables2.export import TableExport
 
 from scoring import adapter
-from scoring.forms import ScoreForm
 from scoring.tables import StandingsTable
 from tournaments.access import TournamentMixin
-from tournaments.adapter import resolve_scale
-from tournaments.errors import NeedsReason, Refused
 from tournaments.models import Table
 
 
@@ -29,114 +26,6 @@ class TurnMixin(TournamentMixin):
             )
             self._turn = (turn, turns)
         return self._turn
-
-
-class EntryView(TurnMixin, FormView):
-    form_class = ScoreForm
-    template_name = "scoring/entry.html"
-    nav = "entry"
-
-    def get_tables(self, turn):
-        if not hasattr(self, "_tables"):
-            self._tables = list(
-                turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-                )
-            )
-        return self._tables
-
-    def get_initial(self):
-        """The next missing table, ready for its points (only when showing the page)."""
-        turn, _turns = self.get_turn()
-        if self.request.method != "GET" or turn is None:
-            return {}
-        table = self.request.GET.get("table")
-        if table is None:
-            missing = [t.number for t in self.get_tables(turn) if not t.has_result]
-            table = missing[0] if missing else None
-        return {"table": table}
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        turn, turns = self.get_turn()
-        tables = self.get_tables(turn) if turn else []
-        context.update(
-            turn=turn,
-            turns=turns,
-            tables=tables,
-            missing=[t.number for t in tables if not t.has_result],
-            byes=list(turn.byes.select_related("pair")) if turn else [],
-            focus=getattr(self, "focus", None)
-            or (
-                "id_ns"
-                if self.request.GET.get("table") or context["form"].initial.get("table")
-                else "id_table"
-            ),
-        )
-        return context
-
-    def form_valid(self, form):
-        turn, _turns = self.get_turn()
-        if turn is None:
-            form.add_error(None, _("No turn is seated yet."))
-            return self.form_invalid(form)
-        data = form.cleaned_data
-        versions = {data["table"]: data["version"]} if data.get("version") is not None else None
-        try:
-            (table,) = adapter.record_scores(
-                self.tournament,
-                turn.number,
-                [adapter.Entry(data["table"], data["ns"], data["ew"])],
-                user=self.request.user,
-                reason=data["reason"],
-                reason_for_corrections=True,
-                expected_versions=versions,
-            )
-        except Refused as exc:
-            form.add_error(None, exc.message)
-            self.focus = "id_reason" if isinstance(exc, NeedsReason) else None
-            return self.form_invalid(form)
-        messages.success(
-            self.request,
-            _("Table %(t)d: %(ns)d–%(ew)d, VP %(nsv)d–%(ewv)d.")
-            % {
-                "t": table.number,
-                "ns": table.ns_points,
-                "ew": table.ew_points,
-                "nsv": table.ns_vp,
-                "ewv": table.ew_vp,
-            },
-        )
-        url = reverse("entry", args=[self.tournament.slug])
-        return redirect(f"{url}?turn={turn.number}")
-
-
-class PreviewView(TurnMixin, TemplateView):
-    """htmx: who sits at the typed table, its current result, and the VP of what is typed."""
-
-    template_name = "scoring/_preview.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        turn, _turns = self.get_turn()
-        get = self.request.GET
-        table = None
-        if turn is not None and get.get("table", "").strip().isdigit():
-            table = (
-                turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-                )
-                .filter(number=int(get["table"]))
-                .first()
-            )
-        vp = None
-        try:
-            ns, ew = int(get.get("ns", "")), int(get.get("ew", ""))
-            vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
-        except (ValueError, TypeError):
-            pass
-        context.update(table=table, vp=vp, typed_table=get.get("table", ""), turn=turn)
-        return context
 
 
 class SwapLinesView(TournamentMixin, View):

@@ -27,8 +27,11 @@ def writes_to_results(path: Path):
         for node in ast.walk(func):
             targets = []
             if isinstance(node, ast.Assign):
-                targets = [t for tgt in node.targets for t in
-                           (tgt.elts if isinstance(tgt, ast.Tuple) else [tgt])]
+                targets = [
+                    t
+                    for tgt in node.targets
+                    for t in (tgt.elts if isinstance(tgt, ast.Tuple) else [tgt])
+                ]
             elif isinstance(node, ast.AugAssign):
                 targets = [node.target]
             for t in targets:
@@ -36,11 +39,14 @@ def writes_to_results(path: Path):
                     yield func.name, node.lineno
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 if node.func.attr == "update" and any(
-                        k.arg in RESULT_FIELDS for k in node.keywords):
+                    k.arg in RESULT_FIELDS for k in node.keywords
+                ):
                     yield func.name, node.lineno
                 if node.func.attr == "bulk_update" and any(
-                        isinstance(c, ast.Constant) and c.value in RESULT_FIELDS
-                        for a in node.args for c in ast.walk(a)):
+                    isinstance(c, ast.Constant) and c.value in RESULT_FIELDS
+                    for a in node.args
+                    for c in ast.walk(a)
+                ):
                     yield func.name, node.lineno
 
 
@@ -55,9 +61,14 @@ def test_only_two_functions_write_results_and_both_write_the_history():
             assert (rel, func) in ALLOWED, f"{rel}:{line} {func} writes a result"
     assert found == ALLOWED
     for rel, func in ALLOWED:
-        source = ast.get_source_segment((ROOT / rel).read_text(), next(
-            n for n in ast.walk(ast.parse((ROOT / rel).read_text()))
-            if isinstance(n, ast.FunctionDef) and n.name == func))
+        source = ast.get_source_segment(
+            (ROOT / rel).read_text(),
+            next(
+                n
+                for n in ast.walk(ast.parse((ROOT / rel).read_text()))
+                if isinstance(n, ast.FunctionDef) and n.name == func
+            ),
+        )
         assert "ResultChange" in source
 
 
@@ -86,8 +97,10 @@ def test_seating_pairs_and_settings_are_audited(client, tmp_path):
     client.force_login(user)
     for i in range(4):
         client.post(reverse("pair_add", args=[slug]), {"player1": f"A{i}", "player2": f"B{i}"})
-    client.post(reverse("pair_edit", args=[slug, 4]), {"number": 4, "player1": "A3",
-                                                       "player2": "B3 corretto"})
+    client.post(
+        reverse("pair_edit", args=[slug, 4]),
+        {"number": 4, "player1": "A3", "player2": "B3 corretto"},
+    )
     client.post(reverse("seat_next", args=[slug]))
     client.post(reverse("swap", args=[slug]), {"a": 3, "b": 4})
     client.post(reverse("seat_undo", args=[slug]))

@@ -62,6 +62,7 @@ class TournamentForm(forms.ModelForm):
             "minutes_per_turn",
             "bye_percentage",
             "vp_scale",
+            "game_variant",
             "first_seating",
             "seed",
             "mitchell_step",

@@ -81,6 +81,17 @@ class Tournament(models.Model):
     )
     seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     vp_scale = models.CharField(_("VP scale"), max_length=40, default=vp_rules.DEFAULT_SCALE)
+    game_variant = models.CharField(
+        _("game rules"),
+        max_length=20,
+        default="fibur",
+        choices=[
+            ("fibur", "FIBUR / FE.BUR.IT"),
+            ("club", _("Club burraco (semi-clean, super, royal)")),
+            ("parole", "Burraco Parole"),
+        ],
+        help_text=_("How a deal is scored when the score sheet is entered deal by deal."),
+    )
     bye_percentage = models.PositiveSmallIntegerField(
         _("bye percentage"), default=70, validators=[MinValueValidator(50), MaxValueValidator(100)]
     )
@@ -251,6 +262,12 @@ class Table(models.Model):
     ns_vp = models.PositiveSmallIntegerField(_("N-S VP"), null=True, blank=True)
     ew_vp = models.PositiveSmallIntegerField(_("E-W VP"), null=True, blank=True)
     adjusted = models.BooleanField(_("adjusted score"), default=False)
+    deals = models.JSONField(
+        _("deals"),
+        default=list,
+        blank=True,
+        help_text=_("The score sheet deal by deal, when entered so."),
+    )
     ns_mp = models.IntegerField(_("N-S MP (adjusted)"), null=True, blank=True)
     ew_mp = models.IntegerField(_("E-W MP (adjusted)"), null=True, blank=True)
     entered_by = models.ForeignKey(

@@ -2,6 +2,7 @@ from django.urls import path
 
 from scoring import board_views as board
 from scoring import document_views as documents
+from scoring import entry_views as entry
 from scoring import ruling_views as rulings
 from scoring import views as scoring
 from tournaments import pair_views as pairs
@@ -21,8 +22,8 @@ urlpatterns = [
     path("seating/release/", views.ReleaseView.as_view(), name="seat_release"),
     path("seating/undo/", views.UndoSeatingView.as_view(), name="seat_undo"),
     path("seating/swap/", views.SwapView.as_view(), name="swap"),
-    path("scores/", scoring.EntryView.as_view(), name="entry"),
-    path("scores/preview/", scoring.PreviewView.as_view(), name="entry_preview"),
+    path("scores/", entry.EntryView.as_view(), name="entry"),
+    path("scores/preview/", entry.PreviewView.as_view(), name="entry_preview"),
     path("scores/<int:turn>/<int:table>/swap/", scoring.SwapLinesView.as_view(), name="swap_lines"),
     path("scores/<int:turn>/<int:table>/history/", scoring.HistoryView.as_view(), name="history"),
     path("board/", board.BoardView.as_view(), name="board"),

@@ -1,0 +1,182 @@
+"""The referee's score entry: totals typed at speed, or the score sheet deal by deal."""
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from scoring import adapter
+from scoring import deals as deal_rules
+from scoring.deal_forms import DealsForm
+from scoring.forms import ScoreForm
+from scoring.views import TurnMixin
+from tournaments.adapter import resolve_scale
+from tournaments.errors import NeedsReason, Refused
+
+
+def deals_form(tournament, data=None) -> DealsForm:
+    return DealsForm(
+        data, variant=deal_rules.get_variant(tournament.game_variant), deals=tournament.deals
+    )
+
+
+def totals(tournament, form: DealsForm):
+    """(ns, ew, breakdown) from a bound, valid deals form; Refused with the reason if not."""
+    try:
+        lines = form.deal_lines()
+    except deal_rules.DealError as exc:
+        raise Refused(adapter.deal_message(exc)) from None
+    return adapter.totals_from_deals(tournament, lines)
+
+
+class EntryView(TurnMixin, FormView):
+    form_class = ScoreForm
+    template_name = "scoring/entry.html"
+    nav = "entry"
+
+    def get_tables(self, turn):
+        if not hasattr(self, "_tables"):
+            self._tables = list(
+                turn.tables.select_related(
+                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+                )
+            )
+        return self._tables
+
+    def get_initial(self):
+        """The next missing table, ready for its points (only when showing the page)."""
+        turn, _turns = self.get_turn()
+        if self.request.method != "GET" or turn is None:
+            return {}
+        table = self.request.GET.get("table")
+        if table is None:
+            missing = [t.number for t in self.get_tables(turn) if not t.has_result]
+            table = missing[0] if missing else None
+        return {"table": table}
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["by_deals"] = self.request.POST.get("mode") == "deals"
+        return kwargs
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        turn, turns = self.get_turn()
+        tables = self.get_tables(turn) if turn else []
+        by_deals = self.request.POST.get("mode") == "deals"
+        context.update(
+            turn=turn,
+            turns=turns,
+            tables=tables,
+            missing=[t.number for t in tables if not t.has_result],
+            byes=list(turn.byes.select_related("pair")) if turn else [],
+            deals_form=kwargs.get("deals_form") or deals_form(self.tournament),
+            by_deals=by_deals,
+            focus=getattr(self, "focus", None)
+            or (
+                "id_ns"
+                if self.request.GET.get("table") or context["form"].initial.get("table")
+                else "id_table"
+            ),
+        )
+        return context
+
+    def form_valid(self, form):
+        turn, _turns = self.get_turn()
+        if turn is None:
+            form.add_error(None, _("No turn is seated yet."))
+            return self.form_invalid(form)
+        data = form.cleaned_data
+        ns, ew, breakdown = data.get("ns"), data.get("ew"), ()
+        sheet = None
+        if data.get("by_deals"):
+            sheet = deals_form(self.tournament, self.request.POST)
+            try:
+                if not sheet.is_valid():
+                    raise Refused(
+                        _("Check the deals: %(e)s")
+                        % {
+                            "e": "; ".join(
+                                f"{sheet[k].label}: {v[0]}" for k, v in sheet.errors.items()
+                            )
+                        }
+                    )
+                ns, ew, breakdown = totals(self.tournament, sheet)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+                return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
+        versions = {data["table"]: data["version"]} if data.get("version") is not None else None
+        try:
+            (table,) = adapter.record_scores(
+                self.tournament,
+                turn.number,
+                [adapter.Entry(data["table"], ns, ew, breakdown)],
+                user=self.request.user,
+                reason=data["reason"],
+                reason_for_corrections=True,
+                expected_versions=versions,
+            )
+        except Refused as exc:
+            form.add_error(None, exc.message)
+            self.focus = "id_reason" if isinstance(exc, NeedsReason) else None
+            return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
+        messages.success(
+            self.request,
+            _("Table %(t)d: %(ns)d–%(ew)d, VP %(nsv)d–%(ewv)d.")
+            % {
+                "t": table.number,
+                "ns": table.ns_points,
+                "ew": table.ew_points,
+                "nsv": table.ns_vp,
+                "ewv": table.ew_vp,
+            },
+        )
+        url = reverse("entry", args=[self.tournament.slug])
+        return redirect(f"{url}?turn={turn.number}")
+
+
+class PreviewView(TurnMixin, TemplateView):
+    """htmx: who sits at the typed table, its current result, the totals of the deals typed
+    and the VP of what is typed."""
+
+    template_name = "scoring/_preview.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        turn, _turns = self.get_turn()
+        get = self.request.GET
+        table = None
+        if turn is not None and get.get("table", "").strip().isdigit():
+            table = (
+                turn.tables.select_related(
+                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+                )
+                .filter(number=int(get["table"]))
+                .first()
+            )
+        vp, from_deals, problem = None, None, ""
+        try:
+            if get.get("mode") == "deals" or any(k.startswith("d1_") and get[k] for k in get):
+                sheet = deals_form(self.tournament, get)
+                if sheet.is_valid():
+                    ns, ew, from_deals = totals(self.tournament, sheet)
+                else:
+                    raise Refused("; ".join(str(v[0]) for v in sheet.errors.values()))
+            else:
+                ns, ew = int(get.get("ns", "")), int(get.get("ew", ""))
+            vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
+        except Refused as exc:
+            problem = exc.message
+        except (ValueError, TypeError):
+            pass
+        context.update(
+            table=table,
+            vp=vp,
+            typed_table=get.get("table", ""),
+            turn=turn,
+            from_deals=from_deals,
+            problem=problem,
+            totals=(ns, ew) if vp else None,
+        )
+        return context
