@@ -114,5 +114,5 @@ def test_totals_are_multiples_of_5_and_add_up(deals):
     ns, ew, scored = score_deals(FIBUR, deals, 4)
     assert ns % 5 == 0 and ew % 5 == 0
     assert ns == sum(a.base + a.cards for a, _b in scored)
-    for (a, b), (line_a, _line_b) in zip(scored, deals):
+    for (a, _b), (line_a, _line_b) in zip(scored, deals):
         assert a.cards == line_a.on_table - line_a.in_hand
