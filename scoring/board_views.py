@@ -5,11 +5,26 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from scoring import tableside
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+
+STATUS_LABELS = [
+    ("waiting", gettext_lazy("waiting")),
+    ("entered", gettext_lazy("entered, to be confirmed")),
+    ("confirmed", gettext_lazy("confirmed")),
+    ("rejected", gettext_lazy("rejected")),
+    ("approved", gettext_lazy("approved")),
+    ("referee", gettext_lazy("entered by the referee")),
+]
+
+
+def clock(seconds: int) -> str:
+    """1234 -> "20:34" (minutes:seconds; hours fold into minutes)."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 class BoardView(TournamentMixin, TemplateView):
@@ -26,17 +41,17 @@ class BoardView(TournamentMixin, TemplateView):
         start = (turn.released_at or turn.seated_at) if turn else None
         elapsed = int((timezone.now() - start).total_seconds()) if start else 0
         limit = self.tournament.minutes_per_turn * 60
+        labels = dict(STATUS_LABELS)
         counts = {}
         for row in rows:
-            counts[row.status] = counts.get(row.status, 0) + 1
+            counts[labels[row.status]] = counts.get(labels[row.status], 0) + 1
         context.update(
             turn=turn,
             rows=rows,
             counts=counts,
-            elapsed=elapsed,
-            limit=limit,
             overtime=elapsed > limit,
-            remaining=max(limit - elapsed, 0),
+            elapsed=clock(elapsed),
+            remaining=clock(max(limit - elapsed, 0)),
         )
         return context
 

@@ -169,7 +169,9 @@ class Command(ContractCommand):
         setup.import_pairs(t, rows)
         for number in (1, 2, 3):
             out = adapter.seat_next_turn(t)
+            adapter.release_turn(t, number)
             entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]
             record_scores(t, number, entries, source="demo")
         adapter.seat_next_turn(t)
+        adapter.release_turn(t, 4)  # the players see where they sit for turn 4
         return t
