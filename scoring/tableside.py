@@ -192,7 +192,7 @@ def approve(tournament: Tournament, report_id: int, user) -> TableReport:
     """The referee accepts a result confirmed by both lines."""
     with transaction.atomic():
         report = (
-            TableReport.objects.select_for_update()
+            TableReport.objects.select_for_update(of=("self",))
             .select_related("table__turn", "entered_by", "answered_by")
             .filter(pk=report_id, table__turn__tournament=tournament)
             .first()
