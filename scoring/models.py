@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring import vp as vp_rules
-from tournaments.models import Pair, Table, Tournament, Turn
+from tournaments.models import AppendOnly, Pair, Table, Tournament, Turn
 
 
 class Ruling(models.Model):
@@ -109,7 +109,7 @@ class VpScaleDefinition(models.Model):
         return vp_rules.VpScale.from_bands(self.code, self.name, [tuple(r) for r in self.bands])
 
 
-class ResultChange(models.Model):
+class ResultChange(AppendOnly):
     """Append-only history of a table's result: who, when, old, new, why."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
@@ -146,16 +146,8 @@ class ResultChange(models.Model):
             f"{self.new_ns_points}-{self.new_ew_points}"
         )
 
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValueError("the history of a result is append-only")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise ValueError("the history of a result is append-only")
-
-
-class LogEntry(models.Model):
+class LogEntry(AppendOnly):
     """The referee's log (registro arbitrale): every ruling and adjusted score, append-only."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
@@ -178,14 +170,6 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.code} {self.decision}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValueError("the referee's log is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValueError("the referee's log is append-only")
 
 
 class Document(models.Model):

@@ -114,13 +114,17 @@ class TableRulingView(DecisionView):
             reason=d["reason"],
             user=self.request.user,
         )
-        return _("Table %(t)d: VP %(a)d–%(b)d, MP %(c)d/%(d)d.") % {
-            "t": t.number,
-            "a": t.ns_vp,
-            "b": t.ew_vp,
-            "c": t.ns_mp,
-            "d": t.ew_mp,
-        }
+        return adjusted_message(t)
+
+
+def adjusted_message(t) -> str:
+    return _("Table %(t)d: VP %(a)d–%(b)d, MP %(c)d/%(d)d.") % {
+        "t": t.number,
+        "a": t.ns_vp,
+        "b": t.ew_vp,
+        "c": t.ns_mp,
+        "d": t.ew_mp,
+    }
 
 
 class AdjustView(DecisionView):
@@ -141,13 +145,7 @@ class AdjustView(DecisionView):
             reason=d["reason"],
             user=self.request.user,
         )
-        return _("Table %(t)d: VP %(a)d–%(b)d, MP %(c)d/%(d)d.") % {
-            "t": t.number,
-            "a": t.ns_vp,
-            "b": t.ew_vp,
-            "c": t.ns_mp,
-            "d": t.ew_mp,
-        }
+        return adjusted_message(t)
 
 
 class WithdrawView(DecisionView):

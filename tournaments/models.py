@@ -329,7 +329,23 @@ def touch(tournament_id: int) -> None:
     )
 
 
-class AuditEntry(models.Model):
+class AppendOnly(models.Model):
+    """A log: rows are added, never changed or deleted (the database cascade of a whole
+    tournament aside)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError(f"{self._meta.verbose_name_plural} is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError(f"{self._meta.verbose_name_plural} is append-only")
+
+
+class AuditEntry(AppendOnly):
     """Append-only record of every change to a tournament's seating, pairs, penalties and
     settings: who, when, what it was, what it became, why. (Results have their own history,
     `scoring.ResultChange`.)"""
@@ -352,14 +368,6 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action} {self.target}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValueError("the audit log is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValueError("the audit log is append-only")
 
 
 def audit(

@@ -17,3 +17,18 @@ class ContractCommand(BaseCommand):
 
     def run(self, *args, **options):  # pragma: no cover - every command defines it
         raise NotImplementedError
+
+    def emit(self, payload: bytes, output: str | None) -> None:
+        """Write a file's bytes to `output`, or to standard output when none is given."""
+        import sys
+        from pathlib import Path
+
+        if output:
+            try:
+                Path(output).write_bytes(payload)
+            except OSError as exc:
+                raise Refused(f"cannot write {output}: {exc.strerror}") from None
+            self.stderr.write(f"Wrote {output}")
+        else:
+            sys.stdout.buffer.write(payload)
+            sys.stdout.flush()

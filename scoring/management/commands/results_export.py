@@ -1,10 +1,7 @@
 import json
-import sys
-from pathlib import Path
 
 from scoring.exports import results_data
 from tournaments import adapter
-from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 
 
@@ -18,22 +15,14 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = adapter.tournament_by_slug(opts["slug"])
-        fmt = opts["format"]
-        if fmt == "json":
-            data = json.dumps(results_data(tournament), ensure_ascii=False, indent=1) + "\n"
-            payload = data.encode()
+        if opts["format"] == "json":
+            text = json.dumps(results_data(tournament), ensure_ascii=False, indent=1) + "\n"
+            if not opts["output"]:  # through self.stdout, so call_command can capture it
+                self.stdout.write(text, ending="")
+                return
+            payload = text.encode()
         else:
             from scoring import reports
 
-            payload = reports.build(tournament, fmt)
-        if opts["output"]:
-            try:
-                Path(opts["output"]).write_bytes(payload)
-            except OSError as exc:
-                raise Refused(f"cannot write {opts['output']}: {exc.strerror}") from None
-            self.stderr.write(f"Wrote {opts['output']}")
-        elif fmt == "json":
-            self.stdout.write(payload.decode(), ending="")
-        else:
-            sys.stdout.buffer.write(payload)
-            sys.stdout.flush()
+            payload = reports.build(tournament, opts["format"])
+        self.emit(payload, opts["output"])

@@ -1,9 +1,5 @@
-import sys
-from pathlib import Path
-
 from scoring.documents import scoresheets_pdf, seating_pdf, slips_pdf
 from tournaments import adapter
-from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 
 
@@ -34,12 +30,4 @@ class Command(ContractCommand):
             payload = scoresheets_pdf(
                 tournament, turn, filled=opts["filled"], two_up=opts["two_up"]
             )
-        if opts["output"]:
-            try:
-                Path(opts["output"]).write_bytes(payload)
-            except OSError as exc:
-                raise Refused(f"cannot write {opts['output']}: {exc.strerror}") from None
-            self.stderr.write(f"Wrote {opts['output']}")
-        else:
-            sys.stdout.buffer.write(payload)
-            sys.stdout.flush()
+        self.emit(payload, opts["output"])
