@@ -368,6 +368,10 @@ def totals_from_deals(tournament: Tournament, deal_lines) -> tuple[int, int, tup
 
 def deal_message(exc) -> str:
     """A DealError of the pure rules, in the reader's language."""
+    from scoring.deal_forms import KIND_LABELS
+
     params = {k: _(v) if isinstance(v, str) else v for k, v in exc.params.items()}
+    if "kind" in params:
+        params["kind"] = str(KIND_LABELS.get(exc.params["kind"], exc.params["kind"])).lower()
     text = _(exc.message) % params if params else _(exc.message)
     return _("Deal %(d)d: %(problem)s") % {"d": exc.deal, "problem": text} if exc.deal else text
