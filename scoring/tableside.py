@@ -150,6 +150,7 @@ def answer(
     with transaction.atomic():
         table = table_by_code(code, lock=True)  # one confirmation at a time per table
         report = pending(table)
+        _check_rate(table, address)  # before anything tells a PIN apart
         if report is None:
             raise Refused(_("There is no result waiting for confirmation at this table."))
         line = "ew" if report.entered_by_id == table.ns_id else "ns"

@@ -87,7 +87,7 @@ class TableView(View):
             "latest": latest,
             "enter_form": enter_form or EnterForm(),
             "deals_form": deals_form(table.turn.tournament, self.request.POST or None),
-            "answer_form": answer_form or AnswerForm(),
+            "answer_form": answer_form or AnswerForm(auto_id="answer_%s"),
         }
         return render(request, self.template_name, context, status=status)
 
@@ -133,7 +133,7 @@ class TableView(View):
                     form.add_error(None, exc.message)
             return self.page(request, code, enter_form=form, status=400)
         if action in ("confirm", "reject"):
-            form = AnswerForm(request.POST)
+            form = AnswerForm(request.POST, auto_id="answer_%s")
             if form.is_valid():
                 try:
                     report = tableside.answer(

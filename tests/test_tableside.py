@@ -158,3 +158,20 @@ def test_referee_board_and_filled_sheet(client, table):
     assert f"coppia {table.ns.number}" in text.lower() and str(1250) in text
     empty = PdfReader(io.BytesIO(scoresheets_pdf(tournament, table.turn))).pages[0]
     assert table.code in empty.extract_text()
+
+
+def test_pins_are_unique_within_a_tournament(tmp_path):
+    from tournaments.models import Pair
+
+    slug = make_tournament(tmp_path, pairs=300, turns=1)
+    pins = list(Pair.objects.filter(tournament__slug=slug).values_list("pin", flat=True))
+    assert len(set(pins)) == len(pins) == 300
+
+
+def test_a_locked_table_does_not_tell_the_entering_pin_apart(table):
+    tableside.submit(table.code, "ns", table.ns.pin, 100, 0)
+    for _ in range(5):
+        with pytest.raises(Refused, match="Wrong PIN"):
+            tableside.answer(table.code, "zzzz", accept=True, address="10.1.1.1")
+    with pytest.raises(Refused, match="Too many wrong PINs"):
+        tableside.answer(table.code, table.ns.pin, accept=True, address="10.1.1.1")

@@ -101,6 +101,18 @@ def create_tournament(
     return tournament
 
 
+def fresh_pin(taken: set[str]) -> str:
+    """A PIN no other pair of the tournament has (two pairs at a table never share one)."""
+    from tournaments.models import new_pin
+
+    for _attempt in range(1000):
+        pin = new_pin()
+        if pin not in taken:
+            taken.add(pin)
+            return pin
+    raise Refused(_("No free PIN is left for a new pair."))
+
+
 def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> list[PairRow]:
     """Add to each row the problems it has with the pairs already registered."""
     taken = dict(
@@ -128,6 +140,7 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
     created = []
     with transaction.atomic():
         top = tournament.pairs.order_by("-number").values_list("number", flat=True).first() or 0
+        pins = set(tournament.pairs.values_list("pin", flat=True))
         for offset, row in enumerate(rows, start=1):
             p1 = Player.objects.create(
                 tournament=tournament,
@@ -143,7 +156,11 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
             )
             created.append(
                 Pair.objects.create(
-                    tournament=tournament, number=top + offset, player1=p1, player2=p2
+                    tournament=tournament,
+                    number=top + offset,
+                    player1=p1,
+                    player2=p2,
+                    pin=fresh_pin(pins),
                 )
             )
         audit(
@@ -242,7 +259,12 @@ def save_pair(
             player.club = data.get("club", "").strip()
             player.save()
         if pair is None:
-            pair = Pair(tournament=tournament, player1=p1, player2=p2)
+            pair = Pair(
+                tournament=tournament,
+                player1=p1,
+                player2=p2,
+                pin=fresh_pin(set(tournament.pairs.values_list("pin", flat=True))),
+            )
         pair.number = number
         pair.save()
         audit(
