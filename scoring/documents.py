@@ -45,6 +45,18 @@ def qr_svg(url: str) -> str:
     return svg.replace(' id="qr-path"', "")
 
 
+def qr_png(url: str) -> str:
+    """A QR code as a small PNG data URI: much cheaper for WeasyPrint than inline SVG."""
+    import base64
+
+    import qrcode
+
+    image = qrcode.make(url, box_size=4, border=1)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
 def sheet_data(
     tournament: Tournament, turn: Turn, filled: bool, base: str | None = None
 ) -> list[dict]:
@@ -90,7 +102,7 @@ def sheet_data(
                 "corrections": corrections.get(t.pk, []),
                 "report": reports.get(t.pk),
                 "code": t.code if tournament.table_entry else "",
-                "qr": qr_svg(f"{base_url(base)}/s/{t.code}/")
+                "qr": qr_png(f"{base_url(base)}/s/{t.code}/")
                 if tournament.table_entry and not filled
                 else "",
             }
@@ -134,20 +146,10 @@ def in_language(function):
 
 
 def _pdf(pages_html: list[str], progress: Callable[[int, int], None] | None = None) -> bytes:
-    """Render HTML documents one by one and join their pages in a single PDF."""
-    from weasyprint import HTML
+    """Render HTML documents (in parallel when there are several) into a single PDF."""
+    from scoring.pdf import render
 
-    documents = []
-    for done, html in enumerate(pages_html, start=1):
-        documents.append(HTML(string=html).render())
-        if progress:
-            progress(done, len(pages_html))
-    if not documents:
-        return b""
-    pages = [page for doc in documents for page in doc.pages]
-    out = io.BytesIO()
-    documents[0].copy(pages).write_pdf(out)
-    return out.getvalue()
+    return render(pages_html, progress)
 
 
 @in_language

@@ -15,6 +15,7 @@ def results_data(tournament: Tournament) -> dict:
     for t in (
         Table.objects.filter(turn__tournament=tournament)
         .select_related("turn", "ns", "ew")
+        .defer("turn__order", "turn__repeats")  # 1,000-pair orders, decoded per row otherwise
         .order_by("turn__number", "number")
     ):
         tables_by_turn[t.turn.number].append(
@@ -31,7 +32,11 @@ def results_data(tournament: Tournament) -> dict:
             }
         )
     byes_by_turn: dict[int, list[dict]] = defaultdict(list)
-    for b in Bye.objects.filter(turn__tournament=tournament).select_related("turn", "pair"):
+    for b in (
+        Bye.objects.filter(turn__tournament=tournament)
+        .select_related("turn", "pair")
+        .defer("turn__order", "turn__repeats")
+    ):
         byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
     turns = [
         {
