@@ -62,6 +62,10 @@ test: dev-venv test-system-packages lint
 
 bench: dev-venv
 	$(PY) bench/pairing.py
+	$(PY) bench/entry.py
+	$(PY) bench/standings.py
+	$(PY) bench/exports.py --diagnose never
+	$(PY) bench/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
