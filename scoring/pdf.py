@@ -58,7 +58,9 @@ def render(html_chunks: Sequence[str], progress: Callable[[int, int], None] | No
             if progress:
                 progress(done, total)
     except (OSError, RuntimeError) as exc:  # no processes here (a locked-down host): go on
+        global _pool
         log.warning("rendering in one process: %s", exc)
+        _pool = None  # a broken pool is not reused
         for i, html in enumerate(html_chunks):
             if parts[i] is None:
                 parts[i] = render_one(html)
