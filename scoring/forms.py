@@ -4,6 +4,19 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Ruling
 
 
+def points_field(label, **attrs) -> forms.IntegerField:
+    """A line's total: whole points, within the plausible range (the rules check the 5s)."""
+    from scoring.adapter import MAX_POINTS
+
+    return forms.IntegerField(
+        label=label,
+        min_value=-MAX_POINTS,
+        max_value=MAX_POINTS,
+        required=False,
+        widget=forms.NumberInput(attrs={"step": 5, **attrs}),
+    )
+
+
 class ScoreForm(forms.Form):
     """The referee's quick entry: table, N-S total, E-W total (and a reason for a correction).
     With `by_deals` the totals come from the deals instead (see scoring.deal_forms)."""
@@ -14,20 +27,8 @@ class ScoreForm(forms.Form):
         max_value=99999,
         widget=forms.NumberInput(attrs={"autocomplete": "off"}),
     )
-    ns = forms.IntegerField(
-        label=_("N-S points"),
-        min_value=-50000,
-        max_value=50000,
-        required=False,
-        widget=forms.NumberInput(attrs={"step": 5, "autocomplete": "off"}),
-    )
-    ew = forms.IntegerField(
-        label=_("E-W points"),
-        min_value=-50000,
-        max_value=50000,
-        required=False,
-        widget=forms.NumberInput(attrs={"step": 5, "autocomplete": "off"}),
-    )
+    ns = points_field(_("N-S points"), autocomplete="off")
+    ew = points_field(_("E-W points"), autocomplete="off")
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 

@@ -9,8 +9,17 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 
 from scoring import tableside
+from scoring.forms import points_field
 from scoring.models import TableReport
 from tournaments.errors import Refused
+
+
+def pin_field() -> forms.CharField:
+    return forms.CharField(
+        label=gettext_lazy("Your pair's PIN"),
+        max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
 
 
 class EnterForm(forms.Form):
@@ -19,33 +28,13 @@ class EnterForm(forms.Form):
         widget=forms.RadioSelect,
         choices=[("ns", gettext_lazy("N-S")), ("ew", gettext_lazy("E-W"))],
     )
-    pin = forms.CharField(
-        label=gettext_lazy("Your pair's PIN"),
-        max_length=8,
-        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-    )
-    ns = forms.IntegerField(
-        label=gettext_lazy("N-S points"),
-        min_value=-50000,
-        max_value=50000,
-        required=False,
-        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
-    )
-    ew = forms.IntegerField(
-        label=gettext_lazy("E-W points"),
-        min_value=-50000,
-        max_value=50000,
-        required=False,
-        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
-    )
+    pin = pin_field()
+    ns = points_field(gettext_lazy("N-S points"), inputmode="numeric")
+    ew = points_field(gettext_lazy("E-W points"), inputmode="numeric")
 
 
 class AnswerForm(forms.Form):
-    pin = forms.CharField(
-        label=gettext_lazy("Your pair's PIN"),
-        max_length=8,
-        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-    )
+    pin = pin_field()
     note = forms.CharField(
         label=gettext_lazy("Note (if you reject)"), max_length=500, required=False
     )
