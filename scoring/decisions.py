@@ -176,14 +176,13 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
         )
 
 
-def _table(tournament: Tournament, turn_number: int, table_number: int) -> Table:
+def _table(
+    tournament: Tournament, turn_number: int, table_number: int, *, lock: bool = True
+) -> Table:
+    """A match of a turn (locked for the change to come unless `lock` is off)."""
     turn = turn_by_number(tournament, turn_number)
-    table = (
-        Table.objects.select_for_update()
-        .select_related("ns", "ew")
-        .filter(turn=turn, number=table_number)
-        .first()
-    )
+    tables = Table.objects.select_for_update() if lock else Table.objects
+    table = tables.select_related("ns", "ew", "turn").filter(turn=turn, number=table_number).first()
     if table is None:
         raise Refused(
             _("Table %(t)d is not a match of turn %(turn)d.")
@@ -275,13 +274,7 @@ def table_ruling(
     rule = ruling_by_code(code)
     if rule.effect not in TABLE_EFFECTS:
         raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
-    turn = turn_by_number(tournament, turn_number)
-    table = turn.tables.select_related("ns", "ew").filter(number=table_number).first()
-    if table is None:
-        raise Refused(
-            _("Table %(t)d is not a match of turn %(turn)d.")
-            % {"t": table_number, "turn": turn_number}
-        )
+    table = _table(tournament, turn_number, table_number, lock=False)
     if guilty not in (table.ns.number, table.ew.number):
         raise Refused(
             _("Pair %(p)d does not play at table %(t)d.") % {"p": guilty, "t": table_number}
