@@ -119,10 +119,10 @@ def build_tournament(
 ) -> tuple[object, dict[str, float]]:
     """A tournament of `pairs` pairs with `played` turns seated and fully scored, plus the next
     turn seated (without results) when `seat_next`.  Returns it and the build times (s)."""
-    from scoring.adapter import Entry, record_scores
-    from tournaments.adapter import seat_next_turn
-    from tournaments.imports import PairRow
-    from tournaments.setup import create_tournament, import_pairs
+    from scoring.services.results import Entry, record_scores
+    from tournaments.services.imports import PairRow
+    from tournaments.services.seating import seat_next_turn
+    from tournaments.services.setup import create_tournament, import_pairs
 
     times = {"pairs": 0.0, "seating": 0.0, "scores": 0.0}
     start = time.perf_counter()

@@ -9,14 +9,15 @@ Builds two tournaments through the app's own functions (see ``bench/_setup.py``)
 
 * 2T pairs with turn 1 seated, no result: T tables (default 250).  The score sheets of that
   turn (blank, with the table code and QR code of table entry) are timed four ways, once each:
-  ``scoring.documents.scoresheets_pdf`` in single A5 and two-up (two A5 per A4), then the same
-  through ``scoring.jobs.request_document`` with ``settings.DOCUMENTS_SYNC = True`` (the build
+  ``scoring.documents.sheets.scoresheets_pdf`` in single A5 and two-up (two A5 per A4), then
+  the same through ``scoring.documents.jobs.request_document`` with
+  ``settings.DOCUMENTS_SYNC = True`` (the build
   the referee's background thread runs: fingerprint, ``Document`` row, progress written to the
   row, the PDF stored).  The progress updates the row receives are recorded (seen on the
   database connection) to show how often the referee's page can move.
 * P pairs with all T' turns played (default 1,000 pairs, 11 turns, plan
-  ``mitchell:ceil(T'/2),danish:floor(T'/2)``): ``scoring.reports.build(t, "pdf")`` (standings
-  PDF) and ``build(t, "xlsx")`` (homologation workbook), N times each (median shown).
+  ``mitchell:ceil(T'/2),danish:floor(T'/2)``): ``scoring.documents.reports.build(t, "pdf")``
+  (standings PDF) and ``build(t, "xlsx")`` (homologation workbook), N times each (median shown).
 
 Targets (the issue's, on a 2-core machine): score sheets of a 250-table turn ready within 30 s,
 standings PDF of 1,000 pairs under 5 s, workbook of 1,000 pairs x 11 turns under 2 s.
@@ -193,7 +194,8 @@ def granularity(records: list[tuple[float, int, int]], total_seconds: float) -> 
 def run(args: argparse.Namespace, db_label: str) -> int:
     from django.test import override_settings
 
-    from scoring import documents, jobs, reports
+    from scoring.documents import jobs, reports
+    from scoring.documents import sheets as documents
     from scoring.models import Document
 
     rng = random.Random(args.seed)
@@ -401,7 +403,7 @@ def short_path(filename: str) -> str:
 
 
 def diagnose_sheets(tournament, turn, two_up: bool) -> None:
-    from scoring import documents
+    from scoring.documents import sheets as documents
 
     layout = "2-up A4" if two_up else "A5"
     tables = documents._tables
@@ -417,7 +419,7 @@ def diagnose_sheets(tournament, turn, two_up: bool) -> None:
 
 
 def diagnose_standings_pdf(tournament) -> None:
-    from scoring import reports
+    from scoring.documents import reports
 
     step("profiling the standings PDF")
     profiled = profile(lambda: reports.build(tournament, "pdf"))
@@ -426,7 +428,7 @@ def diagnose_standings_pdf(tournament) -> None:
 
 
 def diagnose_workbook(tournament) -> None:
-    from scoring import reports
+    from scoring.documents import reports
 
     step("profiling the workbook")
     profiled = profile(lambda: reports.build(tournament, "xlsx"))
@@ -479,8 +481,8 @@ def sheets_remedies(tournament, turn, two_up: bool) -> None:
     from django.utils import translation
     from pypdf import PdfReader, PdfWriter
 
-    from scoring import documents
-    from tournaments.adapter import resolve_scale
+    from scoring.documents import sheets as documents
+    from scoring.services.scales import resolve_scale
 
     layout = "2-up A4" if two_up else "A5"
     engine = engines["django"]
@@ -564,8 +566,8 @@ def sheets_remedies(tournament, turn, two_up: bool) -> None:
 
 
 def data_remedies(tournament) -> float:
-    """The query of ``scoring.exports.results_data`` that dominates its time, as is and with
-    scratch variants; returns the seconds a values_list would save."""
+    """The query of ``scoring.services.exports.results_data`` that dominates its time, as is
+    and with scratch variants; returns the seconds a values_list would save."""
     from tournaments.models import Table
 
     def tables(variant: str) -> int:
@@ -599,7 +601,7 @@ def data_remedies(tournament) -> float:
 
 def standings_remedies(tournament) -> None:
     """Time the standings PDF's HTML with scratch CSS changes (in memory), and the data query."""
-    from scoring import reports
+    from scoring.documents import reports
 
     captured: list[str] = []
     original = reports.render_to_string
@@ -620,8 +622,8 @@ def standings_remedies(tournament) -> None:
     def data_and_template() -> None:
         from django.utils import translation
 
-        from scoring.adapter import standings_report
-        from scoring.exports import results_data
+        from scoring.services.exports import results_data
+        from scoring.services.standings import standings_report
 
         with translation.override("it"):
             results_data(tournament)

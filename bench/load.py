@@ -151,7 +151,7 @@ def fetch(port: int, path: str, headers: dict[str, str] | None = None, timeout: 
 def build(args: argparse.Namespace) -> tuple[object, str, float]:
     import random
 
-    from tournaments.adapter import release_turn
+    from tournaments.services.seating import release_turn
 
     mitchell, danish = (args.turns + 1) // 2, args.turns // 2
     plan = f"mitchell:{mitchell}" + (f",danish:{danish}" if danish else "")
@@ -326,7 +326,7 @@ def python_run(
 def run(args: argparse.Namespace, db_label: str, gunicorn: Path, wrk: str | None) -> int:
     from django.db import connections
 
-    from scoring import public
+    from scoring.services import public
 
     step(f"building {args.pairs} pairs x {args.turns} turns, releasing the turns")
     tournament, plan, build_seconds = build(args)

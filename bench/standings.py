@@ -12,7 +12,7 @@ client logged in as a referee who directs the tournament: N requests (default 20
 2 warm-up requests.  "Server time" is the wall time of the test client call (the whole Django
 stack in-process, no network).  To show where the time goes it also times, N times each:
 
-* ``scoring.standings.compute`` alone, on inputs read beforehand (pure Python);
+* ``scoring.rules.standings.compute`` alone, on inputs read beforehand (pure Python);
 * ``scoring.adapter.standings`` (the 4 ORM queries + compute);
 * ``scoring.adapter.standings_report`` (what the view asks for: + turn progress, pair names).
 
@@ -81,7 +81,7 @@ def render_table(report, tournament, user) -> str:
     from django.urls import reverse
     from django_tables2 import RequestConfig
 
-    from scoring.tables import StandingsTable
+    from scoring.views.tables import StandingsTable
 
     slug = tournament.slug
     request = RequestFactory().get(reverse("standings", args=[slug]))
@@ -97,9 +97,9 @@ def run(args: argparse.Namespace, db_label: str) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scoring import adapter
-    from scoring import standings as rules
-    from tournaments.setup import parse_plan
+    from scoring.rules import standings as rules
+    from scoring.services import standings
+    from tournaments.services.setup import parse_plan
 
     plan = parse_plan(args.plan)
     if len(plan) != args.turns:
@@ -138,20 +138,20 @@ def run(args: argparse.Namespace, db_label: str) -> int:
     page_times, _r = timed(page, args.requests)
 
     numbers = list(tournament.pairs.values_list("number", flat=True))
-    matches, byes, penalties = adapter.standing_inputs(tournament)
+    matches, byes, penalties = standings.standing_inputs(tournament)
     compute_times, ranking = timed(
         lambda: rules.compute(numbers, matches, byes, penalties, tiebreaks=tournament.tiebreaks),
         args.requests,
     )
-    inputs_times, _r = timed(lambda: adapter.standing_inputs(tournament), args.requests)
+    inputs_times, _r = timed(lambda: standings.standing_inputs(tournament), args.requests)
     with CaptureQueriesContext(connection) as captured:
-        adapter.standings(tournament)
+        standings.standings(tournament)
     standings_queries = len(captured.captured_queries)
-    standings_times, _r = timed(lambda: adapter.standings(tournament), args.requests)
+    standings_times, _r = timed(lambda: standings.standings(tournament), args.requests)
     with CaptureQueriesContext(connection) as captured:
-        report = adapter.standings_report(tournament)
+        report = standings.standings_report(tournament)
     report_queries = len(captured.captured_queries)
-    report_times, _r = timed(lambda: adapter.standings_report(tournament), args.requests)
+    report_times, _r = timed(lambda: standings.standings_report(tournament), args.requests)
     assert len(ranking) == args.pairs and len(report.rows) == args.pairs
     render_times, _r = timed(lambda: render_table(report, tournament, user), args.requests)
 
@@ -173,9 +173,9 @@ def run(args: argparse.Namespace, db_label: str) -> int:
     for label, values, queries in (
         ("GET standings page", page_times, page_queries),
         ("django-tables2 render (ref.)", render_times, 0),
-        ("adapter.standings_report", report_times, report_queries),
-        ("adapter.standings", standings_times, standings_queries),
-        ("adapter.standing_inputs", inputs_times, 3),
+        ("standings.standings_report", report_times, report_queries),
+        ("standings.standings", standings_times, standings_queries),
+        ("standings.standing_inputs", inputs_times, 3),
         ("standings.compute (pure)", compute_times, 0),
     ):
         s = _setup.summary_ms(values)

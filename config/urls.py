@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scoring.tableside_views import TableView
-from tournaments import views
+from scoring.views.tableside import TableView
+from tournaments.views import desk as views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),

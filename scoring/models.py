@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring import vp as vp_rules
+from scoring.rules import vp as vp_rules
 from tournaments.models import AppendOnly, Pair, Table, Tournament, Turn
 
 

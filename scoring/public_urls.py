@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import public_views as views
+from scoring.views import public as views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="public_home"),

@@ -14,7 +14,10 @@ from tournaments.models import AuditEntry, Table, Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_FIELDS = {"ns_points", "ew_points", "ns_vp", "ew_vp", "ns_mp", "ew_mp", "adjusted"}
-ALLOWED = {("scoring/adapter.py", "record_scores"), ("scoring/decisions.py", "adjust_score")}
+ALLOWED = {
+    ("scoring/services/results.py", "record_scores"),
+    ("scoring/services/decisions.py", "adjust_score"),
+}
 
 
 def writes_to_results(path: Path):

@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from scoring import tableside
 from scoring.models import ResultChange
+from scoring.services import tableside
 from tests.helpers import export, make_tournament, play_turn, run
-from tournaments import backup
 from tournaments.models import AuditEntry, Table, Tournament
+from tournaments.services import backup
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from tests.helpers import make_tournament, run
-from tournaments.imports import ImportFileError, read_pairs_file
 from tournaments.models import Pair, Player, Table, Tournament
+from tournaments.services.imports import ImportFileError, read_pairs_file
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.documents import scoresheets_pdf
+from scoring.documents.sheets import scoresheets_pdf
 from tests.helpers import make_tournament, run
 from tournaments.models import Table, Tournament
 

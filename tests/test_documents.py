@@ -9,11 +9,11 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import jobs
-from scoring.adapter import standings
-from scoring.documents import scoresheets_pdf, seating_pdf, slips_pdf
+from scoring.documents import jobs
+from scoring.documents.reports import build
+from scoring.documents.sheets import scoresheets_pdf, seating_pdf, slips_pdf
 from scoring.models import Document
-from scoring.reports import build
+from scoring.services.standings import standings
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Table, Tournament
 

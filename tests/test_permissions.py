@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max
 from django.urls import get_resolver, reverse
 
-from scoring import jobs
+from scoring.documents import jobs
 from scoring.models import TableReport
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Table, Tournament

@@ -354,7 +354,7 @@ def test_withdrawal_in_mitchell_with_an_odd_field_nobody_rests_twice(tmp_path):
 def test_art_33_late_pair_completes_the_incomplete_table_in_turn_1(tmp_path):
     """7 pairs in Mitchell: pair 4 rests at table 4; a late pair arrives during turn 1 and
     plays it; from turn 2 on it moves as the missing E-O pair, so nobody rests any more."""
-    from scoring.decisions import seat_late_pair
+    from scoring.services.decisions import seat_late_pair
     from tournaments.models import Tournament
 
     slug = make_tournament(tmp_path, pairs=7, turns=3)
@@ -387,7 +387,7 @@ def test_art_33_late_pair_completes_the_incomplete_table_in_turn_1(tmp_path):
 
 
 def test_late_pair_refused_without_an_incomplete_table(tmp_path):
-    from scoring.decisions import seat_late_pair
+    from scoring.services.decisions import seat_late_pair
     from tournaments.models import Tournament
 
     slug = make_tournament(tmp_path, pairs=8, turns=2)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.adapter import standings
+from scoring.services.standings import standings
 from tests.helpers import export, make_tournament, play_turn, run
 from tournaments.models import Tournament
 

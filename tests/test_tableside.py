@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import tableside
-from scoring.documents import scoresheets_pdf
+from scoring.documents.sheets import scoresheets_pdf
 from scoring.models import PinAttempt, ResultChange, TableReport
+from scoring.services import tableside
 from tests.helpers import make_tournament, run
 from tournaments.errors import Refused
 from tournaments.models import Table, Tournament

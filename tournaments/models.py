@@ -6,8 +6,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring import vp as vp_rules
-from scoring.standings import TIEBREAKS
+from scoring.rules import vp as vp_rules
+from scoring.rules.standings import TIEBREAKS
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -323,7 +323,7 @@ class Bye(models.Model):
 
 
 def touch(tournament_id: int) -> None:
-    """Something players may see changed: their open pages refresh (see scoring.public)."""
+    """Something players may see changed: their open pages refresh (see scoring.services.public)."""
     Tournament.objects.filter(pk=tournament_id).update(
         public_version=models.F("public_version") + 1
     )

@@ -1,12 +1,9 @@
 from django.urls import path
 
-from scoring import board_views as board
-from scoring import document_views as documents
-from scoring import entry_views as entry
-from scoring import ruling_views as rulings
-from scoring import views as scoring
-from tournaments import pair_views as pairs
-from tournaments import views
+from scoring.views import board, documents, entry, rulings
+from scoring.views import results as scoring
+from tournaments.views import desk as views
+from tournaments.views import pairs
 
 urlpatterns = [
     path("", views.DashboardView.as_view(), name="dashboard"),

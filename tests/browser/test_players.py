@@ -13,8 +13,8 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
-from scoring import public_views
-from scoring.adapter import standings
+from scoring.services.standings import standings
+from scoring.views import public as public_views
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Tournament
 

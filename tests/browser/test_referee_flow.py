@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
-from scoring import adapter as scoring_adapter
+from scoring.services import standings
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Pair, Table, Tournament
 
@@ -409,7 +409,7 @@ def test_a_referee_runs_a_whole_tournament(live_server, page, shot):
     expected = expected_ranking(results)
     assert [r[0] for r in shown] == list(range(1, 17))
     assert [(pair, vp, mp) for _rank, pair, vp, mp in shown] == expected
-    computed = scoring_adapter.standings(tournament)
+    computed = standings.standings(tournament)
     assert [(r.pair, r.vp, r.mp) for r in computed] == expected
     assert sum(vp for _p, vp, _m in expected) == 20 * 8 * 3
 

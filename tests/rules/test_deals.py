@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.deals import VARIANTS, DealError, LineDeal, score_deals, score_line
+from scoring.rules.deals import VARIANTS, DealError, LineDeal, score_deals, score_line
 
 FIBUR, CLUB, PAROLE = VARIANTS["fibur"], VARIANTS["club"], VARIANTS["parole"]
 

@@ -4,14 +4,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rulings import (
+from scoring.rules.rulings import (
     Score,
     abandonment,
     late_beyond_10,
     played,
     warning_penalties,
 )
-from scoring.vp import SCALES, bye_score
+from scoring.rules.vp import SCALES, bye_score
 
 SCALE = SCALES["feburit-2007"]
 BYE = bye_score(SCALE, 70)

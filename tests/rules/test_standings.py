@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.standings import Bye, Match, Penalty, compute
+from scoring.rules.standings import Bye, Match, Penalty, compute
 
 
 def m(turn, ns, ew, ns_vp, ns_mp):

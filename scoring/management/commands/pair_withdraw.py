@@ -1,6 +1,6 @@
-from scoring.decisions import withdraw_pair
-from tournaments import adapter
+from scoring.services.decisions import withdraw_pair
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -12,8 +12,8 @@ class Command(ContractCommand):
         parser.add_argument("--reason", required=True)
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
-        pair = adapter.pair_by_number(tournament, opts["pair"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
+        pair = lookup.pair_by_number(tournament, opts["pair"])
         after = withdraw_pair(tournament, pair, reason=opts["reason"])
         self.stdout.write(
             f"Pair {pair.number} withdrawn after turn {after}: absent from turn {after + 1} on"

@@ -1,6 +1,6 @@
-from scoring.decisions import add_penalty
-from tournaments import adapter
+from scoring.services.decisions import add_penalty
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -20,8 +20,8 @@ class Command(ContractCommand):
         parser.add_argument("--reason", required=True)
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
-        pair = adapter.pair_by_number(tournament, opts["pair"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
+        pair = lookup.pair_by_number(tournament, opts["pair"])
         p = add_penalty(
             tournament,
             pair,

@@ -1,8 +1,8 @@
 import json
 
-from scoring.exports import results_data
-from tournaments import adapter
+from scoring.services.exports import results_data
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -14,7 +14,7 @@ class Command(ContractCommand):
         parser.add_argument("--output", help="file to write (default: standard output)")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         if opts["format"] == "json":
             text = json.dumps(results_data(tournament), ensure_ascii=False, indent=1) + "\n"
             if not opts["output"]:  # through self.stdout, so call_command can capture it
@@ -22,7 +22,7 @@ class Command(ContractCommand):
                 return
             payload = text.encode()
         else:
-            from scoring import reports
+            from scoring.documents import reports
 
             payload = reports.build(tournament, opts["format"])
         self.emit(payload, opts["output"])

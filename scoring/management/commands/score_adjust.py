@@ -1,6 +1,6 @@
-from scoring.decisions import adjust_score
-from tournaments import adapter
+from scoring.services.decisions import adjust_score
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -17,7 +17,7 @@ class Command(ContractCommand):
         parser.add_argument("--reason", required=True)
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         t = adjust_score(
             tournament,
             opts["turn"],

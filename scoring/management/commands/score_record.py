@@ -4,10 +4,10 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from scoring.adapter import Entry, record_scores
-from tournaments import adapter
+from scoring.services.results import Entry, record_scores
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 def read_entries(path: Path) -> list[Entry]:
@@ -63,7 +63,7 @@ class Command(ContractCommand):
         parser.add_argument("--reason", default="", help="why a recorded result changes")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         if opts["file"]:
             if any(opts[k] is not None for k in ("table", "ns", "ew")):
                 raise CommandError("give either --file or --table/--ns/--ew, not both")

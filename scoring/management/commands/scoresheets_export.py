@@ -1,6 +1,6 @@
-from scoring.documents import scoresheets_pdf, seating_pdf, slips_pdf
-from tournaments import adapter
+from scoring.documents.sheets import scoresheets_pdf, seating_pdf, slips_pdf
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -20,8 +20,8 @@ class Command(ContractCommand):
         parser.add_argument("--output", help="file to write (default: standard output)")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
-        turn = adapter.turn_by_number(tournament, opts["turn"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
+        turn = lookup.turn_by_number(tournament, opts["turn"])
         if opts["kind"] == "seating":
             payload = seating_pdf(tournament, turn)
         elif opts["kind"] == "slips":

@@ -1,6 +1,6 @@
-from scoring.decisions import table_ruling
-from tournaments import adapter
+from scoring.services.decisions import table_ruling
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):
@@ -18,7 +18,7 @@ class Command(ContractCommand):
         parser.add_argument("--reason", default="")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         t = table_ruling(
             tournament,
             opts["turn"],

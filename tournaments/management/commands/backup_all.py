@@ -2,10 +2,10 @@ from pathlib import Path
 
 from django.utils import timezone
 
-from tournaments import backup
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
+from tournaments.services import backup
 
 
 class Command(ContractCommand):

@@ -6,11 +6,11 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from scoring.adapter import Entry, record_scores
-from tournaments import adapter, setup
-from tournaments.imports import PairRow
+from scoring.services.results import Entry, record_scores
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
+from tournaments.services import seating, setup
+from tournaments.services.imports import PairRow
 
 FIRST = [
     "Giulia",
@@ -168,10 +168,10 @@ class Command(ContractCommand):
             )
         setup.import_pairs(t, rows)
         for number in (1, 2, 3):
-            out = adapter.seat_next_turn(t)
-            adapter.release_turn(t, number)
+            out = seating.seat_next_turn(t)
+            seating.release_turn(t, number)
             entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]
             record_scores(t, number, entries, source="demo")
-        adapter.seat_next_turn(t)
-        adapter.release_turn(t, 4)  # the players see where they sit for turn 4
+        seating.seat_next_turn(t)
+        seating.release_turn(t, 4)  # the players see where they sit for turn 4
         return t

@@ -1,9 +1,9 @@
 from pathlib import Path
 
-from tournaments import adapter, setup
 from tournaments.errors import Refused
-from tournaments.imports import ImportFileError, read_pairs_file
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup, setup
+from tournaments.services.imports import ImportFileError, read_pairs_file
 
 
 class Command(ContractCommand):
@@ -14,7 +14,7 @@ class Command(ContractCommand):
         parser.add_argument("file")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         path = Path(opts["file"])
         try:
             data = path.read_bytes()

@@ -1,5 +1,5 @@
-from tournaments import adapter, backup
 from tournaments.management.base import ContractCommand
+from tournaments.services import backup, lookup
 
 
 class Command(ContractCommand):
@@ -10,6 +10,6 @@ class Command(ContractCommand):
         parser.add_argument("--output", help="file to write (default: standard output)")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
         payload = backup.dumps(tournament)
         self.emit(payload, opts["output"])

@@ -2,8 +2,8 @@ import datetime
 
 from django.core.management.base import CommandError
 
-from tournaments import setup
 from tournaments.management.base import ContractCommand
+from tournaments.services import setup
 
 
 def iso_date(text: str) -> datetime.date:

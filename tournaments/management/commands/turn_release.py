@@ -1,5 +1,5 @@
-from tournaments import adapter
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup, seating
 
 
 class Command(ContractCommand):
@@ -10,6 +10,6 @@ class Command(ContractCommand):
         parser.add_argument("--turn", type=int)
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
-        turn = adapter.release_turn(tournament, opts["turn"])
+        tournament = lookup.tournament_by_slug(opts["slug"])
+        turn = seating.release_turn(tournament, opts["turn"])
         self.stdout.write(f"Turn {turn.number} released at {turn.released_at:%H:%M:%S}")

@@ -1,7 +1,7 @@
 import json
 
-from tournaments import adapter
 from tournaments.management.base import ContractCommand
+from tournaments.services import lookup, seating
 
 
 class Command(ContractCommand):
@@ -12,8 +12,8 @@ class Command(ContractCommand):
         parser.add_argument("--json", action="store_true", help="print the seating as JSON")
 
     def run(self, **opts):
-        tournament = adapter.tournament_by_slug(opts["slug"])
-        out = adapter.seat_next_turn(tournament)
+        tournament = lookup.tournament_by_slug(opts["slug"])
+        out = seating.seat_next_turn(tournament)
         turn = out.turn
         if opts["json"]:
             self.stdout.write(

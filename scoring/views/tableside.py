@@ -8,9 +8,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring import tableside
-from scoring.forms import points_field
 from scoring.models import TableReport
+from scoring.services import tableside
+from scoring.views.deal_forms import deals_form, totals
+from scoring.views.forms import points_field
 from tournaments.errors import Refused
 
 
@@ -42,12 +43,6 @@ class AnswerForm(forms.Form):
 
 def client_address(request) -> str | None:
     return request.META.get("REMOTE_ADDR")
-
-
-def deals_form(tournament, data=None):
-    from scoring.entry_views import deals_form as build
-
-    return build(tournament, data)
 
 
 class TableView(View):
@@ -86,8 +81,6 @@ class TableView(View):
             if d.get("ns") is None or d.get("ew") is None:
                 raise Refused(_("Enter the points of both lines."))
             return d["ns"], d["ew"], ()
-        from scoring.entry_views import deals_form, totals
-
         tournament = tableside.table_by_code(code).turn.tournament
         sheet = deals_form(tournament, request.POST)
         if not sheet.is_valid():

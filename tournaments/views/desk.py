@@ -1,5 +1,5 @@
 """The referee's desk: tournaments, dashboard and seating. Views hold no rule:
-they call `tournaments.adapter` / `tournaments.setup` and show the outcome."""
+they call `tournaments.adapter` / `tournaments.services.setup` and show the outcome."""
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -9,13 +9,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
 
-from scoring import vp as vp_rules
-from tournaments import adapter
+from scoring.rules import vp as vp_rules
+from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.setup import plan_summary
+from tournaments.services import seating
+from tournaments.services.setup import plan_summary
+from tournaments.views.forms import TournamentForm
 
 
 class HomeView(LoginRequiredMixin, ListView):
@@ -90,11 +91,11 @@ class DashboardView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        st = adapter.state(t)
+        st = seating.state(t)
         context.update(
             state=st,
             plan_summary=plan_summary(t.plan),
-            scale_name=adapter.resolve_scale(t.vp_scale).name,
+            scale_name=scales.resolve_scale(t.vp_scale).name,
             turn_numbers=range(1, t.turns + 1),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
@@ -126,11 +127,11 @@ class SeatingView(TournamentMixin, TemplateView):
                 turn=turn,
                 tables=tables,
                 byes=byes,
-                skips=adapter.danish_skips(t, turn, tables, byes),
+                skips=seating.danish_skips(t, turn, tables, byes),
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
-        context.update(turns=turns, state=adapter.state(t))
+        context.update(turns=turns, state=seating.state(t))
         return context
 
 
@@ -155,10 +156,10 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
-        from scoring.document_views import site_url
-        from scoring.jobs import request_document
+        from scoring.documents.jobs import request_document
+        from scoring.views.documents import site_url
 
-        out = adapter.seat_next_turn(self.tournament, user=request.user)
+        out = seating.seat_next_turn(self.tournament, user=request.user)
         # The sheets of a big turn take seconds: start them now, in the background.
         request_document(
             self.tournament,
@@ -177,7 +178,7 @@ class SeatNextView(ActionView):
 class ReleaseView(ActionView):
     def act(self, request):
         number = request.POST.get("turn")
-        turn = adapter.release_turn(
+        turn = seating.release_turn(
             self.tournament, int(number) if number else None, user=request.user
         )
         return _("The seating of turn %(n)d is public.") % {"n": turn.number}
@@ -185,7 +186,7 @@ class ReleaseView(ActionView):
 
 class UndoSeatingView(ActionView):
     def act(self, request):
-        number = adapter.undo_seating(self.tournament, user=request.user)
+        number = seating.undo_seating(self.tournament, user=request.user)
         return _("The seating of turn %(n)d was removed.") % {"n": number}
 
 
@@ -205,7 +206,7 @@ class SwapView(ActionView):
         except ValueError:
             raise Refused(_("Give the numbers of the two pairs to swap.")) from None
         confirmed = request.POST.get("confirm") == "1"
-        problems = adapter.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
         if problems:
             text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
@@ -219,7 +220,7 @@ class BackupView(TournamentMixin, View):
         from django.http import HttpResponse
         from django.utils import timezone
 
-        from tournaments.backup import dumps
+        from tournaments.services.backup import dumps
 
         stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
         response = HttpResponse(dumps(self.tournament), content_type="application/json")

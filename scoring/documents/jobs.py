@@ -133,7 +133,8 @@ def _build_in_thread(pk: int) -> None:
 
 def build(pk: int) -> None:
     """Build a document, recording progress; a failure is recorded, never raised."""
-    from scoring import documents, reports
+    from scoring.documents import reports
+    from scoring.documents import sheets as documents
 
     doc = Document.objects.select_related("tournament").get(pk=pk)
     Document.objects.filter(pk=pk).update(status=Document.Status.RUNNING)

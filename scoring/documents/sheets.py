@@ -1,7 +1,7 @@
 """Printable documents (WeasyPrint): score sheets, seating lists, pair slips.
 
 Rendering is chunked so that a long document reports its progress and the
-referee's pages never wait for it (see `scoring.jobs`).
+referee's pages never wait for it (see `scoring.documents.jobs`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultChange
-from tournaments.adapter import resolve_scale
+from scoring.services.scales import resolve_scale
 from tournaments.models import Table, Tournament, Turn
 
 CHUNK = 40  # sheets rendered at a time: the progress step of a long document
@@ -147,7 +147,7 @@ def in_language(function):
 
 def _pdf(pages_html: list[str], progress: Callable[[int, int], None] | None = None) -> bytes:
     """Render HTML documents (in parallel when there are several) into a single PDF."""
-    from scoring.pdf import render
+    from scoring.documents.pdf import render
 
     return render(pages_html, progress)
 

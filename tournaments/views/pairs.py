@@ -10,12 +10,12 @@ from django.views.generic import FormView, View
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
-from tournaments import setup
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.forms import ImportForm, PairForm
-from tournaments.imports import ImportFileError, read_pairs_file
-from tournaments.tables import PairTable
+from tournaments.services import setup
+from tournaments.services.imports import ImportFileError, read_pairs_file
+from tournaments.views.forms import ImportForm, PairForm
+from tournaments.views.tables import PairTable
 
 
 class PairListView(TournamentMixin, ExportMixin, SingleTableView):

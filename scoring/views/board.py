@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import tableside
+from scoring.services import tableside
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 

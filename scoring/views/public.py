@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
-from scoring import public
+from scoring.services import public
 from tournaments.models import Tournament
 
 CACHE_SECONDS = 600

@@ -6,28 +6,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from scoring import adapter
-from scoring import deals as deal_rules
-from scoring.deal_forms import DealsForm
-from scoring.forms import ScoreForm
-from scoring.views import TurnMixin
-from tournaments.adapter import resolve_scale
+from scoring.services import results
+from scoring.services.scales import resolve_scale
+from scoring.views.deal_forms import deals_form, totals
+from scoring.views.forms import ScoreForm
+from scoring.views.results import TurnMixin
 from tournaments.errors import NeedsReason, Refused
-
-
-def deals_form(tournament, data=None) -> DealsForm:
-    return DealsForm(
-        data, variant=deal_rules.get_variant(tournament.game_variant), deals=tournament.deals
-    )
-
-
-def totals(tournament, form: DealsForm):
-    """(ns, ew, breakdown) from a bound, valid deals form; Refused with the reason if not."""
-    try:
-        lines = form.deal_lines()
-    except deal_rules.DealError as exc:
-        raise Refused(adapter.deal_message(exc)) from None
-    return adapter.totals_from_deals(tournament, lines)
 
 
 class EntryView(TurnMixin, FormView):
@@ -108,10 +92,10 @@ class EntryView(TurnMixin, FormView):
                 return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
         versions = {data["table"]: data["version"]} if data.get("version") is not None else None
         try:
-            (table,) = adapter.record_scores(
+            (table,) = results.record_scores(
                 self.tournament,
                 turn.number,
-                [adapter.Entry(data["table"], ns, ew, breakdown)],
+                [results.Entry(data["table"], ns, ew, breakdown)],
                 user=self.request.user,
                 reason=data["reason"],
                 reason_for_corrections=True,

@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 from django_tables2.export import TableExport
 
-from scoring import adapter
-from scoring.tables import StandingsTable
+from scoring.services import results, standings
+from scoring.views.tables import StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.models import Table
 
@@ -38,10 +38,10 @@ class SwapLinesView(TournamentMixin, View):
         if not row.has_result:
             messages.error(request, _("Table %(t)d has no result to swap.") % {"t": table})
         else:
-            adapter.record_scores(
+            results.record_scores(
                 self.tournament,
                 turn,
-                [adapter.Entry(table, row.ew_points, row.ns_points)],
+                [results.Entry(table, row.ew_points, row.ns_points)],
                 user=request.user,
                 reason=_("Art. 31: N-S and E-W points were swapped"),
             )
@@ -78,7 +78,7 @@ class StandingsView(TournamentMixin, TemplateView):
         """The page draws its rows with a plain loop: django-tables2 took ~225 ms of cell
         machinery for 500 pairs (bench/standings.py); its table still serves the exports."""
         context = super().get_context_data(**kwargs)
-        report = adapter.standings_report(self.tournament, self.request.GET.get("after"))
+        report = standings.standings_report(self.tournament, self.request.GET.get("after"))
         sort = self.request.GET.get("sort", "rank")
         key = sort.lstrip("-")
         rows = report.rows
@@ -116,7 +116,7 @@ class PairDetailView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        detail = adapter.pair_detail(self.tournament, self.kwargs["number"])
+        detail = standings.pair_detail(self.tournament, self.kwargs["number"])
         if detail is None:
             raise Http404
         context.update(detail=detail)

@@ -8,8 +8,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.documents import in_language
-from scoring.exports import results_data
+from scoring.documents.sheets import in_language
+from scoring.services.exports import results_data
 from tournaments.errors import Refused
 from tournaments.models import Tournament
 
@@ -18,7 +18,7 @@ from tournaments.models import Tournament
 def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     """The workbook or the standings PDF, with the standings after turn `after` (default: the
     last turn with every result in: provisional, or final once the last turn is complete)."""
-    from scoring.adapter import standings_report
+    from scoring.services.standings import standings_report
 
     data = results_data(tournament)
     report = standings_report(tournament, after)
@@ -220,7 +220,7 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     """The standings as PDF, laid out page by page so that the pages render in parallel
     (1,000 pairs take ~6 s in one process): each chunk starts its page counter where the
     previous one ends; the penalties, the log and the signature follow the last rows."""
-    from scoring.pdf import render
+    from scoring.documents.pdf import render
 
     pairs = _players(data)
     rows = [

@@ -1,4 +1,4 @@
-"""The one place where tournament models meet the seating rules.
+"""Seating: where the tournament models meet the movements (`tournaments.movements`).
 
 Views and commands call these functions; they read the models, hand plain
 data to `tournaments.movements`, and write the outcome back atomically. Every
@@ -14,31 +14,17 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from scoring import vp as vp_rules
+from scoring.services.scales import bye_score
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, touch
 from tournaments.movements import mitchell
-
-
-def resolve_scale(code: str) -> vp_rules.VpScale:
-    if code in vp_rules.SCALES:
-        return vp_rules.SCALES[code]
-    from scoring.models import VpScaleDefinition
-
-    custom = VpScaleDefinition.objects.filter(code=code).first()
-    if custom is None:
-        known = ", ".join(
-            list(vp_rules.SCALES) + list(VpScaleDefinition.objects.values_list("code", flat=True))
-        )
-        raise Refused(
-            _("Unknown VP scale %(code)s (known: %(known)s).") % {"code": code, "known": known}
-        )
-    return custom.as_scale()
-
-
-def bye_score(tournament: Tournament) -> vp_rules.ByeScore:
-    return vp_rules.bye_score(resolve_scale(tournament.vp_scale), tournament.bye_percentage)
-
+from tournaments.services.lookup import (
+    is_present,
+    last_turn,
+    meetings_by_turn,
+    pair_by_number,
+    turn_by_number,
+)
 
 # --- seating -------------------------------------------------------------------------------
 
@@ -134,17 +120,12 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     return SeatingOutcome(turn, list(tables), list(bye_rows), repeats)
 
 
-def is_present(pair: Pair, number: int) -> bool:
-    """Whether a pair plays turn `number` (a withdrawn pair is absent after its last turn)."""
-    return pair.withdrawn_after_turn is None or number <= pair.withdrawn_after_turn
-
-
 def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[int]:
     """The order a movement starts from: the first seating order before any result,
     the standings after the previous turn otherwise; only the pairs present."""
     if number == 1:
         return first_seating_order(tournament, present)
-    from scoring.adapter import standings
+    from scoring.services.standings import standings
 
     here = set(present)
     return [row.pair for row in standings(tournament, after_turn=number - 1) if row.pair in here]
@@ -191,39 +172,6 @@ def _danish(tournament: Tournament, number: int, movement: str, present: list[in
     return ranking, matches, byes, list(seating.repeats)
 
 
-def meetings_by_turn(tournament: Tournament) -> list[list[tuple[int, int]]]:
-    """Who met whom, turn by turn (byes excluded)."""
-    history: dict[int, list[tuple[int, int]]] = {}
-    for turn, ns, ew in (
-        Table.objects.filter(turn__tournament=tournament)
-        .values_list("turn__number", "ns__number", "ew__number")
-        .order_by("turn__number", "number")
-    ):
-        history.setdefault(turn, []).append((ns, ew))
-    return [history.get(n, []) for n in range(1, max(history, default=0) + 1)]
-
-
-def pair_by_number(tournament: Tournament, number: int) -> Pair:
-    try:
-        return tournament.pairs.get(number=number)
-    except Pair.DoesNotExist:
-        raise Refused(_("Pair %(n)d does not exist in this tournament.") % {"n": number}) from None
-
-
-def turn_by_number(tournament: Tournament, number: int) -> Turn:
-    try:
-        return tournament.turn_set.get(number=number)
-    except Turn.DoesNotExist:
-        raise Refused(_("Turn %(n)d is not seated.") % {"n": number}) from None
-
-
-def tournament_by_slug(slug: str) -> Tournament:
-    try:
-        return Tournament.objects.get(slug=slug)
-    except Tournament.DoesNotExist:
-        raise Refused(_("Unknown tournament %(slug)s.") % {"slug": slug}) from None
-
-
 # --- where the tournament stands, undo and swaps -------------------------------------------
 
 
@@ -261,13 +209,6 @@ def state(tournament: Tournament) -> State:
     else:
         phase = "complete"
     return State(phase, turn, entered=entered, tables=total, pairs=pairs)
-
-
-def last_turn(tournament: Tournament) -> Turn:
-    turn = tournament.turn_set.order_by("-number").first()
-    if turn is None:
-        raise Refused(_("No turn is seated yet."))
-    return turn
 
 
 def check_no_results(turn: Turn) -> None:

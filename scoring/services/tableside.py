@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.adapter import Entry, check_points, record_scores
 from scoring.models import PinAttempt, TableReport
+from scoring.services.results import Entry, check_points, record_scores
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament
 

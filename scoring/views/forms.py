@@ -6,7 +6,7 @@ from scoring.models import Ruling
 
 def points_field(label, **attrs) -> forms.IntegerField:
     """A line's total: whole points, within the plausible range (the rules check the 5s)."""
-    from scoring.adapter import MAX_POINTS
+    from scoring.services.results import MAX_POINTS
 
     return forms.IntegerField(
         label=label,
@@ -19,7 +19,7 @@ def points_field(label, **attrs) -> forms.IntegerField:
 
 class ScoreForm(forms.Form):
     """The referee's quick entry: table, N-S total, E-W total (and a reason for a correction).
-    With `by_deals` the totals come from the deals instead (see scoring.deal_forms)."""
+    With `by_deals` the totals come from the deals instead (see scoring.views.deal_forms)."""
 
     table = forms.IntegerField(
         label=_("Table"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scoring.adapter import standings
 from scoring.models import LogEntry, Penalty
+from scoring.services.standings import standings
 from tournaments.models import Bye, Pair, Table, Tournament
 
 

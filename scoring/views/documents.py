@@ -6,7 +6,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring import jobs
+from scoring.documents import jobs
 from scoring.models import Document
 from tournaments.access import TournamentMixin
 

@@ -39,7 +39,7 @@ def join(parts: Sequence[bytes]) -> bytes:
 
 def render(html_chunks: Sequence[str], progress: Callable[[int, int], None] | None = None) -> bytes:
     """One PDF from several HTML documents, in order; `progress(done, total)` per chunk."""
-    from scoring.pdfworker import render as render_one
+    from scoring.documents.pdfworker import render as render_one
 
     total = len(html_chunks)
     if total == 0:

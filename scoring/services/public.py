@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from scoring.adapter import pair_detail, standings_report
+from scoring.services.standings import pair_detail, standings_report
 from tournaments.models import Tournament, Turn
 
 

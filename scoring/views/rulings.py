@@ -1,13 +1,15 @@
 """The referee's rulings: penalties and warnings, table rulings, adjusted scores,
-withdrawals, the catalogue and the referee's log. Views hold no rule: `scoring.decisions`."""
+withdrawals, the catalogue and the referee's log. Views hold no rule: the rulings are in
+`scoring.services.decisions`."""
 
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring import decisions
-from scoring.forms import (
+from scoring.models import LogEntry, Ruling
+from scoring.services import decisions
+from scoring.views.forms import (
     AdjustForm,
     LatePairForm,
     PenaltyForm,
@@ -15,10 +17,9 @@ from scoring.forms import (
     TableRulingForm,
     WithdrawForm,
 )
-from scoring.models import LogEntry, Ruling
-from tournaments import adapter
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.services import lookup
 
 
 def catalogue():
@@ -51,7 +52,7 @@ class RulingsView(TournamentMixin, TemplateView):
 
 
 class DecisionView(TournamentMixin, View):
-    """Validate one form, apply the decision through `scoring.decisions`, go back."""
+    """Validate one form, apply the decision through `scoring.services.decisions`, go back."""
 
     form_name = ""
 
@@ -81,7 +82,7 @@ class PenaltyView(DecisionView):
         return PenaltyForm(data, rulings=catalogue()[0])
 
     def apply(self, d):
-        pair = adapter.pair_by_number(self.tournament, d["pair"])
+        pair = lookup.pair_by_number(self.tournament, d["pair"])
         p = decisions.add_penalty(
             self.tournament,
             pair,
@@ -155,7 +156,7 @@ class WithdrawView(DecisionView):
         return WithdrawForm(data)
 
     def apply(self, d):
-        pair = adapter.pair_by_number(self.tournament, d["pair"])
+        pair = lookup.pair_by_number(self.tournament, d["pair"])
         after = decisions.withdraw_pair(
             self.tournament, pair, reason=d["reason"], user=self.request.user
         )

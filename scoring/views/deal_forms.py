@@ -1,7 +1,7 @@
 """The score sheet deal by deal, as a form: one set of fields per deal and line.
 
 Used by the referee's entry and by the table's phone page. The arithmetic and the rules are
-in `scoring.deals`; this form only reads numbers and ticks.
+in `scoring.rules.deals`; this form only reads numbers and ticks.
 """
 
 from __future__ import annotations
@@ -10,15 +10,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from scoring import deals as rules
+from scoring.rules import deals as rules
+from scoring.services.deal_entry import KIND_LABELS, deal_message, totals_from_deals
+from tournaments.errors import Refused
 
-KIND_LABELS = {
-    "royal": gettext_lazy("Royal"),
-    "super": gettext_lazy("Super"),
-    "clean": gettext_lazy("Clean"),
-    "semi_clean": gettext_lazy("Semi-clean"),
-    "dirty": gettext_lazy("Dirty"),
-}
 LINES = (("ns", gettext_lazy("N-S")), ("ew", gettext_lazy("E-W")))
 
 
@@ -113,3 +108,18 @@ class DealsForm(forms.Form):
                 raise rules.DealError(gettext_noop("enter both lines"), deal=d)
             out.append((ns, ew))
         return out
+
+
+def deals_form(tournament, data=None) -> DealsForm:
+    return DealsForm(
+        data, variant=rules.get_variant(tournament.game_variant), deals=tournament.deals
+    )
+
+
+def totals(tournament, form: DealsForm):
+    """(ns, ew, breakdown) from a bound, valid deals form; Refused with the reason if not."""
+    try:
+        lines = form.deal_lines()
+    except rules.DealError as exc:
+        raise Refused(deal_message(exc)) from None
+    return totals_from_deals(tournament, lines)

@@ -2,7 +2,7 @@
 withdrawals and late arrivals, each written to the referee's log (registro arbitrale).
 
 Part of the scoring adapter: the effects themselves are computed by the pure
-`scoring.rulings`; this module reads and writes the models around them.
+`scoring.rules.rulings`; this module reads and writes the models around them.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import rulings
-from scoring import vp as vp_rules
-from scoring.adapter import MAX_POINTS, after_results, check_points
 from scoring.models import LogEntry, Penalty, ResultChange, Ruling
-from tournaments.adapter import bye_score, resolve_scale, turn_by_number
+from scoring.rules import rulings
+from scoring.rules import vp as vp_rules
+from scoring.services.results import MAX_POINTS, after_results, check_points
+from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn
+from tournaments.services.lookup import turn_by_number
 
 TABLE_EFFECTS = {
     Ruling.Effect.LATE_AWARDED,
@@ -340,7 +341,7 @@ def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None)
 def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
     """Art. 33: during turn 1 a late pair may complete the incomplete table, meeting the pair
     that would have rested. It joins the movement as the missing pair."""
-    from tournaments.setup import save_pair
+    from tournaments.services.setup import save_pair
 
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

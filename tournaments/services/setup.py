@@ -7,11 +7,11 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import vp as vp_rules
-from tournaments.adapter import resolve_scale
+from scoring.rules import vp as vp_rules
+from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused
-from tournaments.imports import PairRow
 from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.services.imports import PairRow
 
 
 def parse_plan(text: str) -> list[str]:
@@ -218,7 +218,7 @@ def save_pair(
     user=None,
 ) -> Pair:
     """Add a pair, or correct one. Numbers change only before turn 1; names any time.
-    `late`: a pair arriving during turn 1, placed by `scoring.decisions.seat_late_pair`."""
+    `late`: a pair arriving during turn 1, placed by `scoring.services.decisions.seat_late_pair`."""
     seated = tournament.turn_set.exists()
     number = data.get("number")
     if pair is None and seated and not late:

@@ -3,10 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import vp as vp_rules
+from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.models import Pair, Tournament
-from tournaments.setup import parse_plan, plan_text
+from tournaments.services.setup import parse_plan, plan_text
 
 TIEBREAK_ORDERS = [
     ("mp,h2h,number", _("MP difference, then head-to-head, then pair number")),

@@ -1,0 +1,1 @@
+"""Printable documents: score sheets, seating lists, standings PDF, workbook."""

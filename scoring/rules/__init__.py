@@ -1,0 +1,1 @@
+"""The rules of the game and of the Codice di Gara as pure Python: no Django import."""

@@ -1,0 +1,1 @@
+"""Where the scoring models meet the rules: results, standings, rulings, documents' jobs."""

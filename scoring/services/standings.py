@@ -1,0 +1,160 @@
+"""The standings, read from the models and computed by the pure rules
+(`scoring.rules.standings`): the ranking, the report shown on the pages, a pair's detail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from scoring.models import Penalty
+from scoring.rules import standings as rules
+from tournaments.models import Bye, Table, Tournament
+
+
+def standing_inputs(tournament: Tournament):
+    """Plain records of every match, bye and penalty of the tournament (3 queries)."""
+    matches = []
+    for t, ns, ew, nsv, ewv, nsp, ewp, adjusted, nsm, ewm in Table.objects.filter(
+        turn__tournament=tournament, ns_vp__isnull=False
+    ).values_list(
+        "turn__number",
+        "ns__number",
+        "ew__number",
+        "ns_vp",
+        "ew_vp",
+        "ns_points",
+        "ew_points",
+        "adjusted",
+        "ns_mp",
+        "ew_mp",
+    ):
+        if adjusted:  # the referee's score: each line's MP as set, not necessarily opposite
+            matches.append(rules.Match(t, ns, ew, nsv, ewv, ns_mp=nsm, ew_mp=ewm))
+        else:
+            matches.append(rules.Match(t, ns, ew, nsv, ewv, ns_mp=nsp - ewp))
+    byes = [
+        rules.Bye(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Bye.objects.filter(turn__tournament=tournament).values_list(
+            "turn__number", "pair__number", "vp", "mp"
+        )
+    ]
+    penalties = [
+        rules.Penalty(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY
+        ).values_list("turn__number", "pair__number", "vp", "mp")
+    ]
+    return matches, byes, penalties
+
+
+def standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
+    """The ranking counting turns up to `after_turn` (every turn when None)."""
+    numbers = tournament.pairs.values_list("number", flat=True)
+    matches, byes, penalties = standing_inputs(tournament)
+    return rules.compute(
+        numbers, matches, byes, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
+    )
+
+
+@dataclass
+class StandingsReport:
+    rows: list[dict]
+    after_turn: int  # 0 before any result
+    seated: list[int]  # every seated turn
+    complete: list[int]  # turns with every result in
+    final: bool
+
+
+def standings_report(tournament: Tournament, after: str | int | None = None) -> StandingsReport:
+    """The ranking after turn `after` (default: the last complete turn), ready to show."""
+    seated, complete = turn_progress(tournament)
+    try:
+        after_turn = int(after) if after not in (None, "") else None
+    except (TypeError, ValueError):
+        after_turn = None
+    if after_turn not in seated:
+        after_turn = complete[-1] if complete else 0
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    rows = [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
+            "club": pairs[r.pair].player1.club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+        }
+        for r in standings(tournament, after_turn=after_turn)
+    ]
+    final = bool(complete) and after_turn == tournament.turns and complete[-1] == tournament.turns
+    return StandingsReport(rows, after_turn, seated, complete, final)
+
+
+def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
+    """(seated turn numbers, turn numbers with every result in), in one query."""
+    turns = (
+        tournament.turn_set.annotate(missing=Count("tables", filter=Q(tables__ns_vp__isnull=True)))
+        .order_by("number")
+        .values_list("number", "missing")
+    )
+    seated = [n for n, _m in turns]
+    complete = [n for n, m in turns if m == 0]
+    return seated, complete
+
+
+def pair_detail(tournament: Tournament, number: int, after_turn: int | None = None) -> dict | None:
+    """A pair's tournament turn by turn: opponents, points, VP, byes and penalties, and its
+    standing after turn `after_turn` (every turn when None). A fixed number of queries."""
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    pair = pairs.get(number)
+    if pair is None:
+        return None
+    by_pk = {p.pk: p for p in pairs.values()}
+    turns = []
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .filter(Q(ns=pair) | Q(ew=pair))
+        .select_related("turn")
+    ):
+        ns_side = t.ns_id == pair.pk
+        opponent = by_pk[t.ew_id if ns_side else t.ns_id]
+        own, other = (t.ns_points, t.ew_points) if ns_side else (t.ew_points, t.ns_points)
+        diffs = t.mp_diffs
+        turns.append(
+            {
+                "turn": t.turn.number,
+                "movement": t.turn.movement,
+                "table": t.number,
+                "line": _("N-S") if ns_side else _("E-W"),
+                "opponent": opponent.number,
+                "opponent_names": f"{opponent.player1.name} – {opponent.player2.name}",
+                "points": own,
+                "opponent_points": other,
+                "adjusted": t.adjusted,
+                "vp": t.ns_vp if ns_side else t.ew_vp,
+                "mp": None if diffs is None else diffs[0 if ns_side else 1],
+            }
+        )
+    for b in Bye.objects.filter(turn__tournament=tournament, pair=pair).select_related("turn"):
+        turns.append(
+            {
+                "turn": b.turn.number,
+                "movement": b.turn.movement,
+                "bye": True,
+                "table": b.table_number,
+                "vp": b.vp,
+                "mp": b.mp,
+            }
+        )
+    turns.sort(key=lambda row: row["turn"])
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, pair=pair).select_related("turn")
+    )
+    row = next((r for r in standings(tournament, after_turn) if r.pair == number), None)
+    return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}

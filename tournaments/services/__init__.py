@@ -1,0 +1,1 @@
+"""Where the tournament models meet the movements: seating, setup, imports, backups."""

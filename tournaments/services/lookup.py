@@ -1,0 +1,53 @@
+"""Finding a tournament's pieces by the numbers people use, with a message when missing."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import Refused
+from tournaments.models import Pair, Table, Tournament, Turn
+
+
+def is_present(pair: Pair, number: int) -> bool:
+    """Whether a pair plays turn `number` (a withdrawn pair is absent after its last turn)."""
+    return pair.withdrawn_after_turn is None or number <= pair.withdrawn_after_turn
+
+
+def meetings_by_turn(tournament: Tournament) -> list[list[tuple[int, int]]]:
+    """Who met whom, turn by turn (byes excluded)."""
+    history: dict[int, list[tuple[int, int]]] = {}
+    for turn, ns, ew in (
+        Table.objects.filter(turn__tournament=tournament)
+        .values_list("turn__number", "ns__number", "ew__number")
+        .order_by("turn__number", "number")
+    ):
+        history.setdefault(turn, []).append((ns, ew))
+    return [history.get(n, []) for n in range(1, max(history, default=0) + 1)]
+
+
+def pair_by_number(tournament: Tournament, number: int) -> Pair:
+    try:
+        return tournament.pairs.get(number=number)
+    except Pair.DoesNotExist:
+        raise Refused(_("Pair %(n)d does not exist in this tournament.") % {"n": number}) from None
+
+
+def turn_by_number(tournament: Tournament, number: int) -> Turn:
+    try:
+        return tournament.turn_set.get(number=number)
+    except Turn.DoesNotExist:
+        raise Refused(_("Turn %(n)d is not seated.") % {"n": number}) from None
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    try:
+        return Tournament.objects.get(slug=slug)
+    except Tournament.DoesNotExist:
+        raise Refused(_("Unknown tournament %(slug)s.") % {"slug": slug}) from None
+
+
+def last_turn(tournament: Tournament) -> Turn:
+    turn = tournament.turn_set.order_by("-number").first()
+    if turn is None:
+        raise Refused(_("No turn is seated yet."))
+    return turn

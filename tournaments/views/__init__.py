@@ -1,0 +1,1 @@
+"""The referee's desk: tournaments, pairs, seating."""
