@@ -12,7 +12,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext
 
-.PHONY: run test lint venv dev-venv system-packages test-system-packages apt-install bench clean
+.PHONY: run test lint venv dev-venv system-packages test-system-packages apt-install bench clean messages
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -66,6 +66,13 @@ bench: dev-venv
 	$(PY) bench/standings.py
 	$(PY) bench/exports.py --diagnose never
 	$(PY) bench/load.py
+
+# Italian catalogue: new messages added without source locations (so that merges stay small),
+# then compiled (the .mo is committed: a hall laptop needs no gettext).
+messages: dev-venv
+	$(PY) manage.py makemessages -l it --no-location --no-obsolete -i ".venv/*" -i "bench/*" -i "tests/*"
+	$(PY) manage.py compilemessages -l it
+	@msgfmt --statistics -o /dev/null locale/it/LC_MESSAGES/django.po
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

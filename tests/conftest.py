@@ -26,3 +26,14 @@ def english_messages():
 
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """A test database of this run's own on PostgreSQL (`test_<name>_<process id>`), so two
+    runs on one server (two checkouts, CI beside a developer) never drop each other's."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("postgresql"):
+        db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{os.getpid()}"

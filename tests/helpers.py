@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 
 from django.core.management import call_command
 
@@ -62,3 +63,28 @@ def play_turn(slug: str, points=lambda table: (1000 + 5 * table, 500)) -> dict:
             str(ew),
         )
     return seating
+
+
+PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+
+
+def scratch_postgres(prefix: str):
+    """A PostgreSQL database of this run's own (`prefix` + process id + random part), for
+    tests that start servers of their own; returns (url, drop) or None when unreachable.
+    Two runs on one server never share it."""
+    import secrets
+
+    try:
+        import psycopg
+
+        name = f"{prefix}_{os.getpid()}_{secrets.token_hex(3)}"
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as c:
+            c.execute(f'CREATE DATABASE "{name}"')
+    except Exception:
+        return None
+
+    def drop() -> None:
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return f"{PG_SERVER}/{name}", drop

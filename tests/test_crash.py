@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import scratch_postgres
+
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = 60
 
@@ -25,20 +27,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def database_url(tmp_path, db: str) -> str | None:
+def database_url(tmp_path, db: str, request) -> str | None:
     if db == "sqlite":
         return f"sqlite:///{tmp_path / 'crash.sqlite3'}"
-    try:
-        import psycopg
-
-        with psycopg.connect(
-            "postgres://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
-        ) as conn:
-            conn.execute("DROP DATABASE IF EXISTS burraco_crash_test")
-            conn.execute("CREATE DATABASE burraco_crash_test")
-    except Exception:
+    scratch = scratch_postgres("burraco_crash")
+    if scratch is None:
         return None
-    return "postgres://postgres@127.0.0.1:5432/burraco_crash_test"
+    url, drop = scratch
+    request.addfinalizer(drop)
+    return url
 
 
 class Browser:
@@ -83,8 +80,8 @@ def manage(env, *args):
 
 
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
-def test_acknowledged_entries_survive_a_kill(tmp_path, db):
-    url = database_url(tmp_path, db)
+def test_acknowledged_entries_survive_a_kill(tmp_path, db, request):
+    url = database_url(tmp_path, db, request)
     if url is None:
         pytest.skip("PostgreSQL not reachable")
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_BACKUP_DIR": str(tmp_path / "b")}
@@ -159,10 +156,3 @@ def test_acknowledged_entries_survive_a_kill(tmp_path, db):
     recorded = {t["table"]: t for t in data["turns"][0]["tables"]}
     for table in acknowledged:
         assert recorded[table]["ns_points"] == 5 * table, f"table {table} was acknowledged"
-    if db == "postgres":
-        import psycopg
-
-        with psycopg.connect(
-            "postgres://postgres@127.0.0.1:5432/postgres", autocommit=True
-        ) as conn:
-            conn.execute("DROP DATABASE IF EXISTS burraco_crash_test WITH (FORCE)")
