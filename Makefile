@@ -71,7 +71,7 @@ bench: dev-venv
 # then compiled (the .mo is committed: a hall laptop needs no gettext).
 messages: dev-venv
 	$(PY) manage.py makemessages -l it --no-location --no-obsolete -i ".venv/*" -i "bench/*" -i "tests/*"
-	$(PY) manage.py compilemessages -l it
+	$(PY) manage.py compilemessages -l it -i ".venv/*"
 	@msgfmt --statistics -o /dev/null locale/it/LC_MESSAGES/django.po
 
 clean:
