@@ -62,17 +62,29 @@ def test_danish_puro_reports_unavoidable_repeats(tmp_path):
 
 
 def test_mitchell_block_after_danish_starts_from_the_standings(tmp_path):
+    """Art. 2 and 33: the block starts from the standings, laid out so that nobody meets
+    again; N-S stay and E-O move one table up within the block."""
+    from tournaments.movements import mitchell
+
     slug = make_tournament(tmp_path, pairs=8, plan="mitchell:1,danish:1,mitchell:2")
     for _ in range(2):
         play_turn(slug, points=lambda t: (500 + 300 * t, 0))
     t = Tournament.objects.get(slug=slug)
     ranking = [r.pair for r in standings(t, after_turn=2)]
+    met = {frozenset((x["ns"], x["ew"])) for turn in export(slug)["turns"] for x in turn["tables"]}
+    plain = mitchell.block_conflicts(ranking, 2, 1, met)
     third = play_turn(slug)
-    assert [x["ns"] for x in third["tables"]] == ranking[:4]
-    assert [x["ew"] for x in third["tables"]] == ranking[4:]
+    order = [x["ns"] for x in third["tables"]] + [x["ew"] for x in third["tables"]]
+    laid = mitchell.layout_block(ranking, 2, 1, met)
+    assert order == list(laid.order)
+    assert sorted(order) == sorted(ranking)
+    assert third["repeats"] == []
+    if not plain.repeats:
+        assert order == ranking  # nothing to avoid: exactly the standings
     fourth = play_turn(slug)
-    assert [x["ns"] for x in fourth["tables"]] == ranking[:4]  # N-S stay
-    assert [x["ew"] for x in fourth["tables"]] == [ranking[7], *ranking[4:7]]
+    assert [x["ns"] for x in fourth["tables"]] == order[:4]  # N-S stay
+    assert [x["ew"] for x in fourth["tables"]] == [order[7], *order[4:7]]
+    assert fourth["repeats"] == []
 
 
 def test_draw_is_reproducible_from_the_seed(tmp_path):

@@ -7,6 +7,7 @@ from collections import defaultdict
 from scoring.models import LogEntry, Penalty
 from scoring.services.standings import standings
 from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.services.seating import rests_again
 
 
 def results_data(tournament: Tournament) -> dict:
@@ -38,6 +39,7 @@ def results_data(tournament: Tournament) -> dict:
         .defer("turn__order", "turn__repeats")
     ):
         byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
+    again = rests_again(tournament)
     turns = [
         {
             "number": turn.number,
@@ -45,6 +47,7 @@ def results_data(tournament: Tournament) -> dict:
             "tables": tables_by_turn[turn.number],
             "byes": sorted(byes_by_turn[turn.number], key=lambda b: b["pair"]),
             "repeats": turn.repeats,
+            "rest_again": again.get(turn.number, []),
         }
         for turn in tournament.turn_set.order_by("number")
     ]

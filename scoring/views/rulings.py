@@ -160,10 +160,13 @@ class WithdrawView(DecisionView):
         after = decisions.withdraw_pair(
             self.tournament, pair, reason=d["reason"], user=self.request.user
         )
-        return _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
+        from tournaments.services.seating import plan_problems
+
+        text = _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
             "n": pair.number,
             "t": after + 1,
         }
+        return " ".join([text, *plan_problems(self.tournament)])
 
 
 class RulingCreateView(DecisionView):

@@ -23,6 +23,17 @@ class MovementError(ValueError):
     """A movement the rules do not allow."""
 
 
+class BlockTooLong(MovementError):
+    """A Mitchell block longer than its field can play without repeats."""
+
+    def __init__(self, turns: int, pairs: int) -> None:
+        self.turns, self.pairs, self.most = turns, pairs, max_block_turns(pairs)
+        super().__init__(
+            f"a Mitchell block of {turns} turns needs at least {2 * turns - 1} pairs: "
+            f"with {pairs} pairs it can have at most {self.most} turns"
+        )
+
+
 @dataclass(frozen=True)
 class MitchellSeating:
     tables: tuple[tuple[int, int, int], ...]  # (table number, ns, ew) for real matches
@@ -101,12 +112,8 @@ def max_block_turns(pairs: int) -> int:
 
 def check_block_turns(turns: int, pairs: int) -> None:
     """Refuse a block longer than the field allows (pairs would meet again inside it)."""
-    most = max_block_turns(pairs)
-    if pairs >= 2 and turns > most:
-        raise MovementError(
-            f"a Mitchell block of {turns} turns needs at least {2 * turns - 1} pairs: "
-            f"with {pairs} pairs it can have at most {most} turns"
-        )
+    if pairs >= 2 and turns > max_block_turns(pairs):
+        raise BlockTooLong(turns, pairs)
 
 
 def too_long_blocks(plan: Sequence[str], pairs: int) -> list[tuple[int, int]]:

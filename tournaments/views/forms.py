@@ -98,6 +98,12 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("%(n)d turns are already seated: the plan cannot be shorter.") % {"n": seated}
             )
+        if self.instance.pk:
+            from tournaments.services.seating import plan_problems
+
+            problems = plan_problems(self.instance, plan)
+            if problems:
+                raise forms.ValidationError(problems[0])
         return plan
 
     def clean(self):
