@@ -199,7 +199,9 @@ def mitchell_blocks(rng: random.Random) -> None:
             for p in set(ranking) - {q for m in turn for q in m}:
                 byes[p] = byes.get(p, 0) + 1
         plain = mitchell.block_conflicts(ranking, turns, 1, met, byes)
-        elapsed, laid = best_time(lambda: mitchell.layout_block(ranking, turns, 1, met, byes), 3)
+        elapsed, laid = best_time(
+            lambda r=ranking, k=turns, m=met, b=byes: mitchell.layout_block(r, k, 1, m, b), 3
+        )
         rows.append(
             [
                 f"{turns} turns after {played} Danish",

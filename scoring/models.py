@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,7 @@ class Ruling(models.Model):
         LATE_AWARDED = "late-awarded", _("Match awarded at the bye score (late pair)")
         ABANDONMENT = "abandonment", _("Abandonment: arbitral score")
         ABANDONMENT_JUSTIFIED = "abandonment-justified", _("Abandonment for force majeure")
+        NOTE = "note", _("Recorded in the log, no sanction")
 
     code = models.SlugField(_("code"), max_length=40, unique=True)
     article = models.CharField(_("article"), max_length=40, blank=True)
@@ -91,6 +93,12 @@ class VpScaleDefinition(models.Model):
     code = models.SlugField(_("code"), max_length=40, unique=True)
     name = models.CharField(_("name"), max_length=120)
     bands = models.JSONField(_("bands"), validators=[validate_bands])
+    bye_percentage = models.PositiveSmallIntegerField(
+        _("bye percentage"),
+        default=vp_rules.DEFAULT_BYE_PERCENTAGE,
+        validators=[MinValueValidator(50), MaxValueValidator(100)],
+        help_text=_("The bye score of this scale's edition, as a share of the 20 VP (Art. 33)."),
+    )
 
     class Meta:
         verbose_name = _("VP scale")
@@ -106,7 +114,9 @@ class VpScaleDefinition(models.Model):
             )
 
     def as_scale(self) -> vp_rules.VpScale:
-        return vp_rules.VpScale.from_bands(self.code, self.name, [tuple(r) for r in self.bands])
+        return vp_rules.VpScale.from_bands(
+            self.code, self.name, [tuple(r) for r in self.bands], self.bye_percentage
+        )
 
 
 class ResultChange(AppendOnly):

@@ -67,9 +67,38 @@ def test_art_23_warning_then_repeat_costs_1_vp_and_gives_nothing_to_the_opponent
 def test_two_warnings_of_any_kind_cost_1_vp_and_four_cost_2(tmp_path):
     slug = make_tournament(tmp_path, pairs=4, turns=2)
     play_turn(slug)
-    for code in ("ritardo-5", "condotta", "art4-via-anticipato", "ritardo-5"):
+    for code in ("ritardo-5", "condotta", "art23-pozzetto", "ritardo-5"):
         run("penalty_add", slug, "--pair", "2", "--ruling", code, "--reason", "x")
     assert standings(slug)[2]["penalty_vp"] == 2
+
+
+def test_art_4_play_before_the_start_cancels_the_hand_and_adds_no_warning(tmp_path):
+    """Art. 4: "E' vietato cominciare il gioco prima che l'arbitro abbia dato ufficialmente
+    inizio al turno, pena l'annullamento della mano di gioco iniziata": the hand is cancelled,
+    no warning of its own (so it never counts towards the two warnings of Art. 23)."""
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    play_turn(slug)
+    run("penalty_add", slug, "--pair", "2", "--ruling", "condotta", "--reason", "x")
+    out = run(
+        "penalty_add", slug, "--pair", "2", "--ruling", "art4-via-anticipato", "--reason", "x"
+    )
+    assert "no sanction" in out
+    assert standings(slug)[2]["penalty_vp"] == 0
+    log = export(slug)["log"]
+    assert [e["ruling"] for e in log] == ["condotta", "art4-via-anticipato"]
+    assert log[-1]["article"] == "Art. 4"
+
+
+def test_late_arrival_rulings_cite_federation_practice_not_art_33():
+    """The 2007 Codice's Art. 33 covers late registration, not late arrival at the table."""
+    from scoring.models import Ruling
+
+    articles = dict(
+        Ruling.objects.filter(code__startswith="ritardo").values_list("code", "article")
+    )
+    assert articles == dict.fromkeys(
+        ["ritardo-5", "ritardo-10", "ritardo-oltre-10"], "Prassi FIBUR"
+    )
 
 
 def test_late_beyond_5_minutes_costs_100_mp(tmp_path):
@@ -308,7 +337,7 @@ def test_late_beyond_10_minutes_awards_the_match(tmp_path):
     )
     st = standings(slug)
     assert (st[2]["vp"], st[2]["mp"]) == (12, 305)  # 60% with 4 deals
-    assert (st[4]["vp"], st[4]["mp"]) == (10, 0)  # its own 10-10 was better than 8-12
+    assert (st[4]["vp"], st[4]["mp"]) == (8, -305)  # the complement, though it drew 10-10
     refused(
         "table_ruling",
         slug,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty
+from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.models import Bye, Pair, Table, Tournament
 from tournaments.services.seating import rests_again
@@ -124,7 +125,8 @@ def results_data(tournament: Tournament) -> dict:
             "referee": tournament.referee_name,
             "referee_code": tournament.referee_code,
             "status": tournament.status,
-            "bye_percentage": tournament.bye_percentage,
+            "bye_percentage": bye_percentage(tournament),
+            "bye_percentage_overridden": tournament.bye_percentage is not None,
             "tiebreaks": list(tournament.tiebreaks),
         },
         "pairs": pairs,

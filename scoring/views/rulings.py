@@ -94,6 +94,8 @@ class PenaltyView(DecisionView):
             table_number=d["table"],
             user=self.request.user,
         )
+        if p is None:
+            return _("Ruling for pair %(n)d written to the referee's log.") % {"n": pair.number}
         if p.kind == p.Kind.WARNING:
             return _("Warning to pair %(n)d recorded.") % {"n": pair.number}
         return _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": pair.number, "vp": p.vp, "mp": p.mp}

@@ -97,6 +97,7 @@ class DashboardView(TournamentMixin, TemplateView):
             plan_summary=plan_summary(t.plan),
             plan_problems=seating.plan_problems(t) if st.phase != "finished" else [],
             scale_name=scales.resolve_scale(t.vp_scale).name,
+            bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
