@@ -144,6 +144,14 @@ class ResultChange(AppendOnly):
     new_ns_vp = models.PositiveSmallIntegerField(null=True)
     new_ew_vp = models.PositiveSmallIntegerField(null=True)
     reason = models.CharField(_("reason"), max_length=500, blank=True)
+    late_correction = models.BooleanField(
+        _("late correction"),
+        default=False,
+        help_text=_(
+            "Accepted after the next turn was seated, past the deadline of Art. 31: the "
+            "seating already made stays as it is."
+        ),
+    )
 
     class Meta:
         ordering = ["table", "at", "id"]

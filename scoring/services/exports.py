@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scoring.models import LogEntry, Penalty
+from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.models import Bye, Pair, Table, Tournament
@@ -14,6 +14,11 @@ from tournaments.services.seating import rests_again
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
     tables_by_turn: dict[int, list[dict]] = defaultdict(list)
+    late = set(
+        ResultChange.objects.filter(
+            table__turn__tournament=tournament, late_correction=True
+        ).values_list("table_id", flat=True)
+    )
     for t in (
         Table.objects.filter(turn__tournament=tournament)
         .select_related("turn", "ns", "ew")
@@ -30,6 +35,7 @@ def results_data(tournament: Tournament) -> dict:
                 "ns_vp": t.ns_vp,
                 "ew_vp": t.ew_vp,
                 "adjusted": t.adjusted,
+                "late_correction": t.pk in late,
                 **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
             }
         )
