@@ -425,6 +425,7 @@ def test_export_json_matches_the_contract(tmp_path):
             "ns_vp": 14,
             "ew_vp": 6,
             "adjusted": False,
+            "late_correction": False,
         },
         {
             "table": 2,
@@ -435,9 +436,11 @@ def test_export_json_matches_the_contract(tmp_path):
             "ns_vp": None,
             "ew_vp": None,
             "adjusted": False,
+            "late_correction": False,
         },
     ]
     assert turn["byes"] == [{"pair": 3, "vp": 14, "mp": 355}]
+    assert turn["repeats"] == [] and turn["rest_again"] == []
     st = {r["pair"]: r for r in data["standings"]}
     assert [r["rank"] for r in data["standings"]] == [1, 2, 3, 4, 5]
     assert st[1] | {} == st[1] and (st[1]["vp"], st[1]["mp"], st[1]["played"]) == (14, 420, 1)
