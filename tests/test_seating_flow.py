@@ -1,9 +1,12 @@
 """Worked examples through the adapter: Mitchell then Danish, odd fields, modified Danish."""
 
+import json
+
 import pytest
+from django.core.management.base import CommandError
 
 from scoring.services.standings import standings
-from tests.helpers import export, make_tournament, play_turn, run
+from tests.helpers import export, make_tournament, play_turn, run, write_pairs
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -100,4 +103,51 @@ def test_mitchell_step_sharing_a_factor_is_refused_at_seating(tmp_path):
 
     slug = make_tournament(tmp_path, pairs=12, turns=3, mitchell_step=3)
     with pytest.raises(CommandError, match="shares a factor with 6 tables"):
+        run("turn_seat", slug)
+
+
+def test_art_2_mitchell_block_longer_than_the_field_is_refused_then_accepted(tmp_path):
+    """7 pairs have 4 tables: a Mitchell block of 5 turns would repeat turn 1. Refused at turn
+    1 with the largest length possible; accepted once pairs are added."""
+    from tournaments.services.seating import plan_problems
+
+    slug = make_tournament(tmp_path, pairs=7, plan="mitchell:5")
+    with pytest.raises(CommandError, match="at most 4 turns"):
+        run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    assert not t.turn_set.exists()
+    assert plan_problems(t) and "at most 4 turns" in plan_problems(t)[0]
+    run("pairs_import", slug, write_pairs(tmp_path / "more.csv", 2, start=50))
+    assert plan_problems(t) == []
+    assert json.loads(run("turn_seat", slug, "--json"))["turn"] == 1
+
+
+def test_art_2_plan_edit_refused_when_the_block_is_too_long(client, tmp_path):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    slug = make_tournament(tmp_path, pairs=6, plan="mitchell:3")
+    user = get_user_model().objects.create_user("ref", password="x")
+    Tournament.objects.get(slug=slug).referees.add(user)
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("tournament_edit", args=[slug]))
+    form = page.context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and k != "plan"}
+    data.update(plan_text="mitchell:4", tiebreak_order="mp,h2h,number", vp_scale="feburit-2007")
+    data["date"] = "2026-11-21"
+    response = client.post(reverse("tournament_edit", args=[slug]), data)
+    assert response.status_code == 200
+    assert "at most 3 turns" in response.content.decode()
+    assert Tournament.objects.get(slug=slug).plan == ["mitchell"] * 3
+
+
+def test_art_33_withdrawal_warns_about_a_block_too_long(tmp_path):
+    slug = make_tournament(tmp_path, pairs=6, plan="danish:1,mitchell:3")
+    play_turn(slug)
+    out = run("pair_withdraw", slug, "--pair", "6", "--reason", "Rinuncia")
+    assert "Warning" not in out  # 5 pairs: 3 tables, 3 turns fit
+    out = run("pair_withdraw", slug, "--pair", "5", "--reason", "Rinuncia")
+    assert "Warning" in out and "at most 2 turns" in out
+    with pytest.raises(CommandError, match="at most 2 turns"):
         run("turn_seat", slug)
