@@ -37,7 +37,7 @@ The search (:func:`solve`):
   tables, 6 Mitchell turns after 3 Danish ones: ``2*3*6 = 36 <= 249``.
 * *Local search.*  Where conflicts remain (small or heavily played fields), the best swap of
   two pairs (across the lines too) is applied while it lowers the conflicts.
-* *Exact search on small fields.*  Up to :data:`EXACT_PAIRS` pairs, a branch and bound over
+* *Exact search on small fields.*  Up to :data:`EXACT_PAIRS` pairs (9), a branch and bound over
   the slots (each bound: the conflicts so far plus, for every empty slot, the least it can
   add against the slots already filled) proves the minimum or finds it.
 """
@@ -47,9 +47,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-EXACT_PAIRS = 10  # fields up to this size are solved exactly when conflicts remain
+EXACT_PAIRS = 9  # fields up to this size are solved exactly when conflicts remain
 _MAX_ROUNDS = 50
-_SEARCH_WORK = 400_000  # swap evaluations the tabu search may spend (about a second)
+_SEARCH_WORK = 120_000  # swap evaluations the tabu search may spend (about a second at most)
 
 
 @dataclass
@@ -118,13 +118,15 @@ def solve(block: Block) -> list[int | None]:
         return layout
     _repair_rests(block, layout)
     layout = _alternate(block, layout)
-    if block.total(layout):
-        _local_search(block, layout)
-        layout = _alternate(block, layout)
-    if block.total(layout) and len(block.pairs) <= EXACT_PAIRS:
+    if not block.total(layout):
+        return layout
+    if len(block.pairs) <= EXACT_PAIRS:
         best = _branch_and_bound(block, block.total(layout))
-        if best is not None:
-            layout = _alternate(block, best)
+    else:
+        best = list(layout)
+        _local_search(block, best)
+    if best is not None and block.total(best) < block.total(layout):
+        layout = _alternate(block, best)
     return layout
 
 
@@ -193,8 +195,8 @@ def _assign_line(block: Block, layout: list[int | None], line: str) -> list[int 
 def _local_search(block: Block, layout: list[int | None]) -> None:
     """Tabu search over swaps of two pairs (across the lines too), in place.
 
-    Each step applies the best swap moving a pair out of a conflicted slot, even when it
-    does not lower the conflicts (so plateaus and shallow local minima are crossed); a pair
+    Each step takes one conflicted slot at random and applies the best swap of its pair with
+    any other, even when it does not lower the conflicts (so plateaus and shallow local minima are crossed); a pair
     may not go back to a slot it left during the last few steps unless that beats the best
     layout seen.  It stops at zero conflicts or after a fixed amount of work, and leaves the
     best layout seen in `layout`.  Pseudo-random choices are seeded by the field: the same
@@ -214,7 +216,7 @@ def _local_search(block: Block, layout: list[int | None]) -> None:
         bad = [s for s in live if block.conflicts(layout, s)]
         moves: list[tuple[int, int, int]] = []
         top = None
-        for u in bad:
+        for u in (bad[rng.randrange(len(bad))],):  # min-conflicts: one conflicted slot a step
             for v in live:
                 if v == u:
                     continue
