@@ -320,6 +320,41 @@ def test_art_32_abandonment_for_force_majeure_gives_the_bye_score(tmp_path):
     assert (st[1]["vp"], st[1]["mp"]) == (14, 355) and (st[3]["vp"], st[3]["mp"]) == (0, 0)
 
 
+@pytest.mark.parametrize(
+    "scale, deals, override, expected",
+    [
+        ("feburit-2007", 4, None, (14, 355)),  # the 2007 Codice: 70% whatever the deals
+        ("fibur-3", 3, None, (14, 355)),
+        ("fibur-4", 4, None, (12, 305)),
+        ("fibur-4", 4, 70, (14, 705)),  # the referee's override
+    ],
+)
+def test_art_32_33_force_majeure_and_byes_use_the_scale_editions_bye(
+    tmp_path, scale, deals, override, expected
+):
+    extra = {"bye_percentage": override} if override else {}
+    slug = make_tournament(tmp_path, pairs=5, turns=2, deals=deals, vp_scale=scale, **extra)
+    first = play_turn(slug, points=lambda t: (100, 900))
+    assert [(b["vp"], b["mp"]) for b in first["byes"]] == [expected]
+    ns, ew = first["tables"][0]["ns"], first["tables"][0]["ew"]
+    run(
+        "table_ruling",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        str(first["tables"][0]["table"]),
+        "--pair",
+        str(ew),
+        "--ruling",
+        "art32-forza-maggiore",
+        "--reason",
+        "Malore",
+    )
+    st = standings(slug)
+    assert (st[ns]["vp"], st[ns]["mp"]) == expected and (st[ew]["vp"], st[ew]["mp"]) == (0, 0)
+
+
 def test_late_beyond_10_minutes_awards_the_match(tmp_path):
     slug = make_tournament(tmp_path, pairs=4, turns=2, deals=4, vp_scale="fibur-4")
     play_turn(slug, points=lambda t: (0, 0))
