@@ -35,11 +35,15 @@ The search (:func:`solve`):
   The N-S step puts pairs that have not rested on the ``K`` rest slots whenever ``K`` of them
   are on the N-S line; the start layout is first repaired so that they are.  Example: 250
   tables, 6 Mitchell turns after 3 Danish ones: ``2*3*6 = 36 <= 249``.
-* *Local search.*  Where conflicts remain (small or heavily played fields), the best swap of
-  two pairs (across the lines too) is applied while it lowers the conflicts.
-* *Exact search on small fields.*  Up to :data:`EXACT_PAIRS` pairs (9), a branch and bound over
-  the slots (each bound: the conflicts so far plus, for every empty slot, the least it can
-  add against the slots already filled) proves the minimum or finds it.
+* *Exact search on small fields.*  When conflicts remain on up to :data:`EXACT_PAIRS` pairs
+  (9), a branch and bound over the slots (each bound: the conflicts so far plus, for every
+  empty slot, the least it can add against the slots already filled) proves the minimum or
+  finds it.
+* *Tabu search on larger fields.*  When conflicts remain on a larger (heavily played) field, a
+  min-conflicts tabu search swaps pairs (across the lines too) for a bounded amount of work
+  (:data:`_SEARCH_WORK` swap evaluations, about a second at most); the assignment steps then
+  polish the closeness to the standings.  Not a proof of optimality: what it leaves is
+  reported.
 """
 
 from __future__ import annotations
