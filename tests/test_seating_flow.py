@@ -151,3 +151,24 @@ def test_art_33_withdrawal_warns_about_a_block_too_long(tmp_path):
     assert "Warning" in out and "at most 2 turns" in out
     with pytest.raises(CommandError, match="at most 2 turns"):
         run("turn_seat", slug)
+
+
+def test_art_2_deleting_a_pair_warns_and_the_dashboard_keeps_saying_it(client, tmp_path):
+    """Before turn 1 a pair can always be removed (the referee fixes the field), but a
+    Mitchell block that no longer fits is said at once and on the dashboard until fixed."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    slug = make_tournament(tmp_path, pairs=6, plan="mitchell:3")
+    user = get_user_model().objects.create_user("ref", password="x")
+    Tournament.objects.get(slug=slug).referees.add(user)
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse("pair_delete", args=[slug, 6]), follow=True)
+    text = response.content.decode()
+    assert "Pair 6 removed" in text and "at most 3 turns" not in text  # 5 pairs: 3 tables
+    response = client.post(reverse("pair_delete", args=[slug, 5]), follow=True)
+    assert "at most 2 turns" in response.content.decode()
+    assert "at most 2 turns" in client.get(reverse("dashboard", args=[slug])).content.decode()
+    run("pairs_import", slug, write_pairs(tmp_path / "more.csv", 1, start=40))
+    assert "at most" not in client.get(reverse("dashboard", args=[slug])).content.decode()
