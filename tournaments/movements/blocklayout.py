@@ -202,9 +202,9 @@ def _local_search(block: Block, layout: list[int | None]) -> None:
     Each step takes one conflicted slot at random and applies the best swap of its pair with
     any other, even when it does not lower the conflicts (so plateaus and shallow local
     minima are crossed); a pair may not go back to a slot it left during the last few steps
-    unless that beats the best layout seen.  It stops at zero conflicts or after a fixed amount of work, and leaves the
-    best layout seen in `layout`.  Pseudo-random choices are seeded by the field: the same
-    history always gives the same seating.
+    unless that beats the best layout seen.  It stops at zero conflicts or after a fixed
+    amount of work, and leaves the best layout seen in `layout`.  Pseudo-random choices are
+    seeded by the field: the same history always gives the same seating.
     """
     import random
 
