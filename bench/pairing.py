@@ -180,6 +180,49 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(" Danish rule is top-down, so its distance sum may be larger.)")
     else:
         print("Where networkx ran, both seatings have the same repeats and rank-distance sum.")
+    print()
+    mitchell_blocks(rng)
+
+
+def mitchell_blocks(rng: random.Random) -> None:
+    """A Mitchell block laid out against the history (Art. 33): fields after Danish turns."""
+    from tournaments.movements import blocklayout, mitchell
+
+    mitchell.layout_block(list(range(1, 8)), 2, 1, {frozenset((1, 5))})  # imports scipy
+    cases = [(499, 3, 6), (500, 3, 6), (499, 5, 8), (1000, 3, 6), (41, 4, 5), (21, 4, 4)]
+    rows = [["Mitchell block", "pairs", "standings order", "rest again", "repeats", "ms"]]
+    for n, played, turns in cases:
+        ranking, history = simulate(n, played, rng)
+        met = meetings_to_avoid(history, modified=False)
+        byes: dict[int, int] = {}
+        for turn in history:  # who rested: the pair missing from a turn's tables
+            for p in set(ranking) - {q for m in turn for q in m}:
+                byes[p] = byes.get(p, 0) + 1
+        plain = mitchell.block_conflicts(ranking, turns, 1, met, byes)
+        elapsed, laid = best_time(
+            lambda r=ranking, k=turns, m=met, b=byes: mitchell.layout_block(r, k, 1, m, b), 3
+        )
+        rows.append(
+            [
+                f"{turns} turns after {played} Danish",
+                str(n),
+                f"{len(plain.rest_again)}+{len(plain.repeats)}",
+                str(len(laid.rest_again)),
+                str(len(laid.repeats)),
+                f"{elapsed * 1000:.1f}",
+            ]
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for index, r in enumerate(rows):
+        print(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
+            )
+        )
+        if index == 0:
+            print("-" * (sum(widths) + 2 * len(widths) - 2))
+    print("standings order: second rests + repeats if the block kept the plain standings.")
+    print(f"Exact branch and bound up to {blocklayout.EXACT_PAIRS} pairs.")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,7 @@ class Ruling(models.Model):
         LATE_AWARDED = "late-awarded", _("Match awarded at the bye score (late pair)")
         ABANDONMENT = "abandonment", _("Abandonment: arbitral score")
         ABANDONMENT_JUSTIFIED = "abandonment-justified", _("Abandonment for force majeure")
+        NOTE = "note", _("Recorded in the log, no sanction")
 
     code = models.SlugField(_("code"), max_length=40, unique=True)
     article = models.CharField(_("article"), max_length=40, blank=True)
@@ -91,6 +93,12 @@ class VpScaleDefinition(models.Model):
     code = models.SlugField(_("code"), max_length=40, unique=True)
     name = models.CharField(_("name"), max_length=120)
     bands = models.JSONField(_("bands"), validators=[validate_bands])
+    bye_percentage = models.PositiveSmallIntegerField(
+        _("bye percentage"),
+        default=vp_rules.DEFAULT_BYE_PERCENTAGE,
+        validators=[MinValueValidator(50), MaxValueValidator(100)],
+        help_text=_("The bye score of this scale's edition, as a share of the 20 VP (Art. 33)."),
+    )
 
     class Meta:
         verbose_name = _("VP scale")
@@ -106,7 +114,9 @@ class VpScaleDefinition(models.Model):
             )
 
     def as_scale(self) -> vp_rules.VpScale:
-        return vp_rules.VpScale.from_bands(self.code, self.name, [tuple(r) for r in self.bands])
+        return vp_rules.VpScale.from_bands(
+            self.code, self.name, [tuple(r) for r in self.bands], self.bye_percentage
+        )
 
 
 class ResultChange(AppendOnly):
@@ -134,6 +144,14 @@ class ResultChange(AppendOnly):
     new_ns_vp = models.PositiveSmallIntegerField(null=True)
     new_ew_vp = models.PositiveSmallIntegerField(null=True)
     reason = models.CharField(_("reason"), max_length=500, blank=True)
+    late_correction = models.BooleanField(
+        _("late correction"),
+        default=False,
+        help_text=_(
+            "Accepted after the next turn was seated, past the deadline of Art. 31: the "
+            "seating already made stays as it is."
+        ),
+    )
 
     class Meta:
         ordering = ["table", "at", "id"]

@@ -15,7 +15,7 @@ from tournaments.models import AuditEntry, Table, Tournament
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_FIELDS = {"ns_points", "ew_points", "ns_vp", "ew_vp", "ns_mp", "ew_mp", "adjusted"}
 ALLOWED = {
-    ("scoring/services/results.py", "record_scores"),
+    ("scoring/services/results.py", "_write"),
     ("scoring/services/decisions.py", "adjust_score"),
 }
 

@@ -6,6 +6,8 @@ import pytest
 from django.core.management.base import CommandError
 
 from scoring.models import ResultChange
+from scoring.rules.vp import ByeScore
+from scoring.services.scales import bye_score
 from tests.helpers import export, make_tournament, play_turn, run, write_pairs
 from tournaments.models import Pair, Player, Table, Tournament, Turn
 
@@ -37,9 +39,10 @@ def test_create_with_defaults_of_the_codice():
     assert (t.deals, t.minutes_per_turn, t.bye_percentage, t.vp_scale) == (
         3,
         35,
-        70,
+        None,  # the scale's own: 70% on feburit-2007 (Art. 33)
         "feburit-2007",
     )
+    assert bye_score(t) == ByeScore(14, 355)
     assert t.first_seating == "registration"
 
 
@@ -59,7 +62,36 @@ def test_create_with_plan_and_4_deals():
     )
     t = Tournament.objects.get(slug="s")
     assert t.turns == 7 and t.plan == ["mitchell"] * 4 + ["danish"] * 3
-    assert (t.minutes_per_turn, t.bye_percentage) == (45, 60)
+    assert (t.minutes_per_turn, t.bye_percentage) == (45, None)
+    assert bye_score(t) == ByeScore(12, 305)  # fibur-4's own 60%
+
+
+def test_art_33_bye_follows_the_scale_unless_overridden():
+    """The 2007 Codice's 70% holds with 4 deals too; a referee's override stays put when the
+    scale changes, while a tournament without one follows its new scale."""
+    run("tournament_create", "--slug", "a", "--name", "A", "--turns", "2", "--deals", "4")
+    t = Tournament.objects.get(slug="a")
+    assert bye_score(t) == ByeScore(14, 355)
+    t.vp_scale = "fibur-4"
+    assert bye_score(t) == ByeScore(12, 305)
+    run(
+        "tournament_create",
+        "--slug",
+        "b",
+        "--name",
+        "B",
+        "--turns",
+        "2",
+        "--vp-scale",
+        "fibur-4",
+        "--bye-percentage",
+        "70",
+    )
+    t = Tournament.objects.get(slug="b")
+    assert bye_score(t) == ByeScore(14, 705)
+    t.vp_scale = "fibur-3"
+    assert bye_score(t) == ByeScore(14, 355)
+    assert export("b")["tournament"]["bye_percentage"] == 70
 
 
 def test_draw_without_seed_records_one():
@@ -393,6 +425,7 @@ def test_export_json_matches_the_contract(tmp_path):
             "ns_vp": 14,
             "ew_vp": 6,
             "adjusted": False,
+            "late_correction": False,
         },
         {
             "table": 2,
@@ -403,9 +436,11 @@ def test_export_json_matches_the_contract(tmp_path):
             "ns_vp": None,
             "ew_vp": None,
             "adjusted": False,
+            "late_correction": False,
         },
     ]
     assert turn["byes"] == [{"pair": 3, "vp": 14, "mp": 355}]
+    assert turn["repeats"] == [] and turn["rest_again"] == []
     st = {r["pair"]: r for r in data["standings"]}
     assert [r["rank"] for r in data["standings"]] == [1, 2, 3, 4, 5]
     assert st[1] | {} == st[1] and (st[1]["vp"], st[1]["mp"], st[1]["played"]) == (14, 420, 1)

@@ -166,7 +166,21 @@ def test_documents_are_reused_until_the_data_changes(played):
     first = jobs.request_document(played, "sheets-filled", turn)
     assert first.status == Document.Status.READY
     assert jobs.request_document(played, "sheets-filled", turn).pk == first.pk
-    run("score_record", played.slug, "--turn", "1", "--table", "1", "--ns", "0", "--ew", "0")
+    run(
+        "score_record",
+        played.slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "0",
+        "--ew",
+        "0",
+        "--reason",
+        "errore di calcolo",
+        "--late-correction",  # turn 2 is seated: past the Art. 31 deadline
+    )
     assert jobs.request_document(played, "sheets-filled", turn).pk != first.pk
 
 

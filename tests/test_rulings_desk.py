@@ -16,7 +16,7 @@ def desk(client, tmp_path):
     user = get_user_model().objects.create_user("ref", password="x")
     client.force_login(user)
     client.cookies["django_language"] = "en"
-    slug = make_tournament(tmp_path, pairs=4, turns=3)
+    slug = make_tournament(tmp_path, pairs=4, plan="mitchell:2,danish:1")
     Tournament.objects.get(slug=slug).referees.add(user)
     play_turn(slug, points=lambda t: (600, 500))
     return slug

@@ -67,9 +67,38 @@ def test_art_23_warning_then_repeat_costs_1_vp_and_gives_nothing_to_the_opponent
 def test_two_warnings_of_any_kind_cost_1_vp_and_four_cost_2(tmp_path):
     slug = make_tournament(tmp_path, pairs=4, turns=2)
     play_turn(slug)
-    for code in ("ritardo-5", "condotta", "art4-via-anticipato", "ritardo-5"):
+    for code in ("ritardo-5", "condotta", "art23-pozzetto", "ritardo-5"):
         run("penalty_add", slug, "--pair", "2", "--ruling", code, "--reason", "x")
     assert standings(slug)[2]["penalty_vp"] == 2
+
+
+def test_art_4_play_before_the_start_cancels_the_hand_and_adds_no_warning(tmp_path):
+    """Art. 4: "E' vietato cominciare il gioco prima che l'arbitro abbia dato ufficialmente
+    inizio al turno, pena l'annullamento della mano di gioco iniziata": the hand is cancelled,
+    no warning of its own (so it never counts towards the two warnings of Art. 23)."""
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    play_turn(slug)
+    run("penalty_add", slug, "--pair", "2", "--ruling", "condotta", "--reason", "x")
+    out = run(
+        "penalty_add", slug, "--pair", "2", "--ruling", "art4-via-anticipato", "--reason", "x"
+    )
+    assert "no sanction" in out
+    assert standings(slug)[2]["penalty_vp"] == 0
+    log = export(slug)["log"]
+    assert [e["ruling"] for e in log] == ["condotta", "art4-via-anticipato"]
+    assert log[-1]["article"] == "Art. 4"
+
+
+def test_late_arrival_rulings_cite_federation_practice_not_art_33():
+    """The 2007 Codice's Art. 33 covers late registration, not late arrival at the table."""
+    from scoring.models import Ruling
+
+    articles = dict(
+        Ruling.objects.filter(code__startswith="ritardo").values_list("code", "article")
+    )
+    assert articles == dict.fromkeys(
+        ["ritardo-5", "ritardo-10", "ritardo-oltre-10"], "Prassi FIBUR"
+    )
 
 
 def test_late_beyond_5_minutes_costs_100_mp(tmp_path):
@@ -291,6 +320,41 @@ def test_art_32_abandonment_for_force_majeure_gives_the_bye_score(tmp_path):
     assert (st[1]["vp"], st[1]["mp"]) == (14, 355) and (st[3]["vp"], st[3]["mp"]) == (0, 0)
 
 
+@pytest.mark.parametrize(
+    "scale, deals, override, expected",
+    [
+        ("feburit-2007", 4, None, (14, 355)),  # the 2007 Codice: 70% whatever the deals
+        ("fibur-3", 3, None, (14, 355)),
+        ("fibur-4", 4, None, (12, 305)),
+        ("fibur-4", 4, 70, (14, 705)),  # the referee's override
+    ],
+)
+def test_art_32_33_force_majeure_and_byes_use_the_scale_editions_bye(
+    tmp_path, scale, deals, override, expected
+):
+    extra = {"bye_percentage": override} if override else {}
+    slug = make_tournament(tmp_path, pairs=5, turns=2, deals=deals, vp_scale=scale, **extra)
+    first = play_turn(slug, points=lambda t: (100, 900))
+    assert [(b["vp"], b["mp"]) for b in first["byes"]] == [expected]
+    ns, ew = first["tables"][0]["ns"], first["tables"][0]["ew"]
+    run(
+        "table_ruling",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        str(first["tables"][0]["table"]),
+        "--pair",
+        str(ew),
+        "--ruling",
+        "art32-forza-maggiore",
+        "--reason",
+        "Malore",
+    )
+    st = standings(slug)
+    assert (st[ns]["vp"], st[ns]["mp"]) == expected and (st[ew]["vp"], st[ew]["mp"]) == (0, 0)
+
+
 def test_late_beyond_10_minutes_awards_the_match(tmp_path):
     slug = make_tournament(tmp_path, pairs=4, turns=2, deals=4, vp_scale="fibur-4")
     play_turn(slug, points=lambda t: (0, 0))
@@ -308,7 +372,7 @@ def test_late_beyond_10_minutes_awards_the_match(tmp_path):
     )
     st = standings(slug)
     assert (st[2]["vp"], st[2]["mp"]) == (12, 305)  # 60% with 4 deals
-    assert (st[4]["vp"], st[4]["mp"]) == (10, 0)  # its own 10-10 was better than 8-12
+    assert (st[4]["vp"], st[4]["mp"]) == (8, -305)  # the complement, though it drew 10-10
     refused(
         "table_ruling",
         slug,

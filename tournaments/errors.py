@@ -19,3 +19,8 @@ class NeedsConfirmation(Refused):
 
 class NeedsReason(Refused):
     """A change of something already recorded: allowed with a reason."""
+
+
+class NeedsLateCorrection(Refused):
+    """A change of a turn whose next turn is seated (Art. 31): allowed only as a late
+    correction explicitly accepted by the referee."""

@@ -93,7 +93,11 @@ class Tournament(models.Model):
         help_text=_("How a deal is scored when the score sheet is entered deal by deal."),
     )
     bye_percentage = models.PositiveSmallIntegerField(
-        _("bye percentage"), default=70, validators=[MinValueValidator(50), MaxValueValidator(100)]
+        _("bye percentage"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(50), MaxValueValidator(100)],
+        help_text=_("Empty: the VP scale's own (Art. 33). A number here overrides it."),
     )
     tiebreaks = models.JSONField(
         _("tie-breaks"), default=default_tiebreaks, validators=[validate_tiebreaks]

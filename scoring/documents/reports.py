@@ -136,6 +136,7 @@ def workbook(data: dict) -> bytes:
             _("E-W points"),
             _("N-S VP"),
             _("E-W VP"),
+            _("Late correction (Art. 31)"),
         ],
         [
             [
@@ -148,12 +149,13 @@ def workbook(data: dict) -> bytes:
                 x["ew_points"],
                 x["ns_vp"],
                 x["ew_vp"],
+                _("yes") if x.get("late_correction") else "",
             ]
             for turn in data["turns"]
             for x in turn["tables"]
         ]
         + [
-            [turn["number"], turn["movement"], None, b["pair"], None, None, None, b["vp"], None]
+            [turn["number"], turn["movement"], None, b["pair"], None, None, None, b["vp"], None, ""]
             for turn in data["turns"]
             for b in turn["byes"]
         ],

@@ -1,9 +1,11 @@
 """The effects of the referee's rulings on a table's score: pure Python, no Django import.
 
 Codice di Gara, Art. 23 (warnings and 1 VP in the general ranking), Art. 32
-(abandonment), Art. 33 (late arrival, incomplete tables) and current FIBUR
-practice (DESIGN.md): a late pair is warned within 5', loses 100 MP beyond 5',
-and beyond 10' the match is awarded to the present pair at the bye score.
+(abandonment), Art. 33 (incomplete tables, the bye score) and current FIBUR
+practice for late arrival at the table, which the 2007 Codice does not cover
+(its Art. 33 is about late registration): a late pair is warned within 5',
+loses 100 MP beyond 5', and beyond 10' the match is awarded to the present
+pair (see `late_beyond_10`).
 A penalty in the general ranking never gives anything to the opponents: the
 functions here only set a table's score; penalties live in the standings.
 """
@@ -47,11 +49,17 @@ def played(scale: VpScale, own: int | None, other: int | None) -> Score | None:
 def late_beyond_10(
     bye: ByeScore, present_played: Score | None = None, late_played: Score | None = None
 ) -> tuple[Score, Score]:
-    """Match awarded to the present pair at the bye score (at least); the late pair gets the
-    loser's share of it, unless its own result is better. Returns (present, late)."""
+    """Late arrival beyond 10' (FIBUR practice). Returns (present, late).
+
+    The present pair gets the better of the bye score and the result it earned at the table
+    (when some deals were played); the late pair gets the complement of that: 20 VP minus the
+    present pair's VP, and the opposite MP difference, so the table never totals more than
+    20 VP nor more than zero MP. `late_played` is accepted for symmetry and not used: the late
+    pair never keeps a result better than the complement.
+    """
+    del late_played
     present = better(Score(bye.vp, bye.mp), present_played)
-    late = better(Score(TOTAL_VP - bye.vp, -bye.mp), late_played)
-    return present, late
+    return present, Score(TOTAL_VP - present.vp, -present.mp)
 
 
 def abandonment(

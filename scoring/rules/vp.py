@@ -31,14 +31,24 @@ class Band:
         return TOTAL_VP - self.winner_vp
 
 
+DEFAULT_BYE_PERCENTAGE = 70  # Art. 33 of the 2007 Codice: 14-6 whatever the deals
+
+
 @dataclass(frozen=True)
 class VpScale:
     code: str
     name: str
     bands: tuple[Band, ...]
+    bye_percentage: int = DEFAULT_BYE_PERCENTAGE  # the bye of the scale's edition
 
     @classmethod
-    def from_bands(cls, code: str, name: str, bands: list[tuple[int, int]]) -> VpScale:
+    def from_bands(
+        cls,
+        code: str,
+        name: str,
+        bands: list[tuple[int, int]],
+        bye_percentage: int = DEFAULT_BYE_PERCENTAGE,
+    ) -> VpScale:
         """Build a scale from (upper bound, winner VP) rows, the last one open.
 
         `bands` lists each band's highest difference with the winner's VP; the
@@ -69,7 +79,8 @@ class VpScale:
             low = high + STEP
         if built[0].winner_vp * 2 != TOTAL_VP:
             raise ScaleError("the first band (draw) must give 10-10")
-        return cls(code, name, tuple(built))
+        check_bye_percentage(bye_percentage)
+        return cls(code, name, tuple(built), bye_percentage)
 
     def band_for(self, difference: int) -> Band:
         diff = abs(difference)
@@ -94,6 +105,11 @@ class VpScale:
                 return band.low
         raise ScaleError(f"no band of {self.code} gives {winner_vp} VP")
 
+    @property
+    def bye(self) -> ByeScore:
+        """The bye score of the scale's own edition."""
+        return bye_score(self)
+
     def rows(self) -> list[tuple[int, int | None, int, int]]:
         """(low, high, winner VP, loser VP) for display."""
         return [(b.low, b.high, b.winner_vp, b.loser_vp) for b in self.bands]
@@ -114,18 +130,22 @@ class ByeScore:
     mp: int
 
 
-def bye_score(scale: VpScale, percentage: int) -> ByeScore:
-    """The score of a pair without opponent (Art. 33): `percentage`% of the 20 VP,
-    rounded half up, with the lowest difference that earns it on the scale as MP."""
-    if not 50 <= percentage <= 100:
-        raise ScaleError(f"the bye percentage must be between 50 and 100, not {percentage}")
+def bye_score(scale: VpScale, percentage: int | None = None) -> ByeScore:
+    """The score of a pair without opponent (Art. 33): `percentage`% of the 20 VP (by default
+    the scale edition's: 70% in the 2007 Codice, 60% with FIBUR's 4-deal scale), rounded half
+    up, with the lowest difference that earns it on the scale as MP."""
+    percentage = scale.bye_percentage if percentage is None else percentage
+    check_bye_percentage(percentage)
     vp = int((Decimal(TOTAL_VP) * percentage / 100).quantize(Decimal(1), ROUND_HALF_UP))
     return ByeScore(vp=vp, mp=scale.min_difference_for(vp))
 
 
-def default_bye_percentage(deals: int) -> int:
-    """70% of the maximum (Art. 33); 60% in 4-deal turns (current FIBUR practice)."""
-    return 60 if deals == 4 else 70
+def check_bye_percentage(percentage: object) -> int:
+    if isinstance(percentage, bool) or not isinstance(percentage, int):
+        raise ScaleError(f"the bye percentage must be a whole number, not {percentage!r}")
+    if not 50 <= percentage <= 100:
+        raise ScaleError(f"the bye percentage must be between 50 and 100, not {percentage}")
+    return percentage
 
 
 def default_minutes(deals: int) -> int:
@@ -136,9 +156,9 @@ def default_minutes(deals: int) -> int:
         raise ScaleError(f"a turn has 2, 3 or 4 deals, not {deals}") from None
 
 
-def _scale(code: str, name: str, bounds: list[int]) -> VpScale:
+def _scale(code: str, name: str, bounds: list[int], bye_percentage: int) -> VpScale:
     rows = [(high, 10 + i) for i, high in enumerate(bounds)] + [(0, 20)]
-    return VpScale.from_bands(code, name, rows)
+    return VpScale.from_bands(code, name, rows, bye_percentage)
 
 
 SCALES: dict[str, VpScale] = {
@@ -148,16 +168,19 @@ SCALES: dict[str, VpScale] = {
             "feburit-2007",
             "FE.BUR.IT 2007 (Codice di Gara, Art. 30)",
             [50, 150, 250, 350, 500, 650, 850, 1000, 1250, 1500],
+            70,  # Art. 33: 14-6, +355
         ),
         _scale(
             "fibur-3",
             "FIBUR, 3 smazzate",
             [50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500],
+            70,  # FIBUR practice with its 3-deal scale
         ),
         _scale(
             "fibur-4",
             "FIBUR, 4 smazzate",
             [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000],
+            60,  # FIBUR practice with its 4-deal scale: 12-8
         ),
     )
 }

@@ -90,10 +90,11 @@ def add_penalty(
     ruling: str | None = None,
     table_number: int | None = None,
     user=None,
-) -> Penalty:
+) -> Penalty | None:
     """A penalty or warning for a pair in the general ranking (Art. 23): never a gift to the
     opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
-    pair's second (fourth, ...) brings an automatic 1 VP penalty."""
+    pair's second (fourth, ...) brings an automatic 1 VP penalty. A ruling with the "note"
+    effect (Art. 4: the hand started early is cancelled) is only written to the log: None."""
     rule = ruling_by_code(ruling) if ruling else None
     if rule is not None and rule.effect in TABLE_EFFECTS:
         raise Refused(
@@ -101,6 +102,19 @@ def add_penalty(
             % {"code": rule.code}
         )
     reason = _clean_reason(reason)
+    if rule is not None and rule.effect == Ruling.Effect.NOTE:
+        turn = _turn(tournament, turn_number)
+        _log(
+            tournament,
+            user=user,
+            turn=turn.number,
+            table=table_number,
+            pairs=[pair.number],
+            ruling=rule,
+            decision=reason,
+            effect=rule.title,
+        )
+        return None
     warning = rule is not None and rule.effect == Ruling.Effect.WARNING
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp

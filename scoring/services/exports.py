@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scoring.models import LogEntry, Penalty
+from scoring.models import LogEntry, Penalty, ResultChange
+from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.services.seating import rests_again
 
 
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
     tables_by_turn: dict[int, list[dict]] = defaultdict(list)
+    late = set(
+        ResultChange.objects.filter(
+            table__turn__tournament=tournament, late_correction=True
+        ).values_list("table_id", flat=True)
+    )
     for t in (
         Table.objects.filter(turn__tournament=tournament)
         .select_related("turn", "ns", "ew")
@@ -28,6 +35,7 @@ def results_data(tournament: Tournament) -> dict:
                 "ns_vp": t.ns_vp,
                 "ew_vp": t.ew_vp,
                 "adjusted": t.adjusted,
+                "late_correction": t.pk in late,
                 **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
             }
         )
@@ -38,6 +46,7 @@ def results_data(tournament: Tournament) -> dict:
         .defer("turn__order", "turn__repeats")
     ):
         byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
+    again = rests_again(tournament)
     turns = [
         {
             "number": turn.number,
@@ -45,6 +54,7 @@ def results_data(tournament: Tournament) -> dict:
             "tables": tables_by_turn[turn.number],
             "byes": sorted(byes_by_turn[turn.number], key=lambda b: b["pair"]),
             "repeats": turn.repeats,
+            "rest_again": again.get(turn.number, []),
         }
         for turn in tournament.turn_set.order_by("number")
     ]
@@ -121,7 +131,8 @@ def results_data(tournament: Tournament) -> dict:
             "referee": tournament.referee_name,
             "referee_code": tournament.referee_code,
             "status": tournament.status,
-            "bye_percentage": tournament.bye_percentage,
+            "bye_percentage": bye_percentage(tournament),
+            "bye_percentage_overridden": tournament.bye_percentage is not None,
             "tiebreaks": list(tournament.tiebreaks),
         },
         "pairs": pairs,

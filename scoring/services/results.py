@@ -10,10 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import ResultChange
+from scoring.models import LogEntry, ResultChange
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
-from tournaments.errors import NeedsReason, Refused
+from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.services.lookup import turn_by_number
 
@@ -60,21 +60,25 @@ def record_scores(
     user=None,
     reason: str = "",
     source: str = "referee",
-    reason_for_corrections: bool = False,
+    late_correction: bool = False,
     expected_versions: dict[int, int] | None = None,
 ) -> list[Table]:
     """Record the line totals of some tables of a turn: all of them or none.
 
-    Each table gets its VP from the tournament's scale; a table that already had
-    a result keeps the old values in its history with the reason given. With
-    `reason_for_corrections` a correction without a reason is refused (the
-    referee's desk); `expected_versions` (table -> version seen) refuses a change
-    to a table that someone else changed meanwhile.
+    Each table gets its VP from the tournament's scale. Changing a result already recorded
+    always needs a reason (Art. 31), kept with the old values in the table's history. Once
+    the next turn is seated the deadline of Art. 31 has passed: the points may still be
+    swapped between N-S and E-W (the table acknowledges the error), any other change is
+    refused unless `late_correction` says the referee accepts it late; it is then flagged in
+    the history and the referee's log, and the seating already made stays as it is.
+    `expected_versions` (table -> version seen) refuses a change to a table that someone else
+    changed meanwhile.
     """
     if not entries:
         raise Refused(_("No result to record."))
     turn = turn_by_number(tournament, turn_number)
     scale = resolve_scale(tournament.vp_scale)
+    reason = " ".join((reason or "").split())[:500]
     seen: set[int] = set()
     for e in entries:
         if e.table in seen:
@@ -87,62 +91,108 @@ def record_scores(
             t.number: t
             for t in Table.objects.select_for_update().filter(turn=turn, number__in=seen)
         }
+        closed = tournament.turn_set.filter(number__gt=turn_number).order_by("number").first()
+        late: set[int] = set()
         for e in entries:
             if e.table not in tables:
                 raise Refused(
                     _("Table %(t)d is not a match of turn %(turn)d.")
                     % {"t": e.table, "turn": turn_number}
                 )
-            _check_change(tables[e.table], reason, reason_for_corrections, expected_versions)
-        now = timezone.now()
-        changes = []
-        for e in entries:
             table = tables[e.table]
-            new_vp = scale.split(e.ns, e.ew)
-            changes.append(
-                ResultChange(
-                    table=table,
-                    by=user,
-                    source=source,
-                    reason=reason,
-                    old_ns_points=table.ns_points,
-                    old_ew_points=table.ew_points,
-                    new_ns_points=e.ns,
-                    new_ew_points=e.ew,
-                    old_ns_vp=table.ns_vp,
-                    old_ew_vp=table.ew_vp,
-                    new_ns_vp=new_vp[0],
-                    new_ew_vp=new_vp[1],
-                )
-            )
-            table.deals = list(e.deals)
-            table.ns_points, table.ew_points = e.ns, e.ew
-            table.ns_vp, table.ew_vp = scale.split(e.ns, e.ew)
-            table.adjusted, table.ns_mp, table.ew_mp = False, None, None
-            table.entered_by, table.entered_at = user, now
-            table.version += 1
-        Table.objects.bulk_update(
-            tables.values(),
-            [
-                "ns_points",
-                "ew_points",
-                "ns_vp",
-                "ew_vp",
-                "adjusted",
-                "ns_mp",
-                "ew_mp",
-                "deals",
-                "entered_by",
-                "entered_at",
-                "version",
-            ],
+            _check_version(table, expected_versions)
+            if _check_change(table, e, reason, closed, late_correction):
+                late.add(e.table)
+        _write(
+            tournament,
+            turn,
+            [(tables[e.table], e) for e in entries],
+            scale,
+            late,
+            user,
+            source,
+            reason,
         )
-        ResultChange.objects.bulk_create(changes)
-        after_results(tournament, turn)
     return [tables[e.table] for e in entries]
 
 
-def _check_change(table: Table, reason: str, need_reason: bool, versions: dict | None) -> None:
+def _write(tournament, turn, rows, scale, late: set[int], user, source: str, reason: str):
+    now = timezone.now()
+    changes = []
+    for table, e in rows:
+        new_vp = scale.split(e.ns, e.ew)
+        old = (table.ns_points, table.ew_points)
+        changes.append(
+            ResultChange(
+                table=table,
+                by=user,
+                source=source,
+                reason=reason,
+                late_correction=table.number in late,
+                old_ns_points=table.ns_points,
+                old_ew_points=table.ew_points,
+                new_ns_points=e.ns,
+                new_ew_points=e.ew,
+                old_ns_vp=table.ns_vp,
+                old_ew_vp=table.ew_vp,
+                new_ns_vp=new_vp[0],
+                new_ew_vp=new_vp[1],
+            )
+        )
+        if table.number in late:
+            _log_late(tournament, turn, table, old, (e.ns, e.ew), reason, user)
+        table.deals = list(e.deals)
+        table.ns_points, table.ew_points = e.ns, e.ew
+        table.ns_vp, table.ew_vp = new_vp
+        table.adjusted, table.ns_mp, table.ew_mp = False, None, None
+        table.entered_by, table.entered_at = user, now
+        table.version += 1
+        table.late_correction = table.number in late  # for the caller's message only
+    Table.objects.bulk_update(
+        [table for table, _e in rows],
+        [
+            "ns_points",
+            "ew_points",
+            "ns_vp",
+            "ew_vp",
+            "adjusted",
+            "ns_mp",
+            "ew_mp",
+            "deals",
+            "entered_by",
+            "entered_at",
+            "version",
+        ],
+    )
+    ResultChange.objects.bulk_create(changes)
+    after_results(tournament, turn)
+
+
+def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
+    LogEntry.objects.create(
+        tournament=tournament,
+        by=user if getattr(user, "is_authenticated", False) else None,
+        turn=turn.number,
+        table=table.number,
+        pairs=[table.ns.number, table.ew.number],
+        code="late-correction",
+        article="Art. 31",
+        decision=reason,
+        effect=(
+            _(
+                "Late correction: %(ons)s–%(oew)s → %(nns)s–%(new)s; the seating already made "
+                "stays as it is."
+            )
+            % {"ons": _points(old[0]), "oew": _points(old[1]), "nns": new[0], "new": new[1]}
+        )[:500],
+    )
+
+
+def _points(value) -> str:
+    return "—" if value is None else str(value)
+
+
+def _check_version(table: Table, versions: dict | None) -> None:
     seen_version = (versions or {}).get(table.number)
     if seen_version is not None and seen_version != table.version:
         raise Refused(
@@ -152,14 +202,35 @@ def _check_change(table: Table, reason: str, need_reason: bool, versions: dict |
             )
             % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
         )
-    if need_reason and table.has_result and not reason.strip():
+
+
+def _check_change(table: Table, entry: Entry, reason: str, closed, late_correction: bool) -> bool:
+    """Refuse a change the rules do not allow; True when it is a late correction (Art. 31)."""
+    if not table.has_result:
+        return False
+    now = f"{_points(table.ns_points)}–{_points(table.ew_points)}"
+    if not reason:
         raise NeedsReason(
             _(
-                "Table %(t)d already has a result (%(ns)d–%(ew)d): give the reason for the "
-                "correction."
+                "Table %(t)d already has a result (%(now)s): give the reason for the "
+                "correction (Art. 31)."
             )
-            % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
+            % {"t": table.number, "now": now}
         )
+    same = (entry.ns, entry.ew) == (table.ns_points, table.ew_points) and not table.adjusted
+    swap = (entry.ns, entry.ew) == (table.ew_points, table.ns_points) and not table.adjusted
+    if closed is None or same or swap:
+        return False
+    if not late_correction:
+        raise NeedsLateCorrection(
+            _(
+                "Table %(t)d: turn %(next)d is already seated, so the correction deadline of "
+                "Art. 31 has passed. Only the N-S/E-W swap is still possible; to change the "
+                "points (now %(now)s) anyway, mark it as a late correction."
+            )
+            % {"t": table.number, "next": closed.number, "now": now}
+        )
+    return True
 
 
 def after_results(tournament: Tournament, turn) -> None:

@@ -25,5 +25,12 @@ def resolve_scale(code: str) -> vp_rules.VpScale:
     return custom.as_scale()
 
 
+def bye_percentage(tournament: Tournament) -> int:
+    """The tournament's bye percentage: the referee's override, else the VP scale's own."""
+    if tournament.bye_percentage is not None:
+        return tournament.bye_percentage
+    return resolve_scale(tournament.vp_scale).bye_percentage
+
+
 def bye_score(tournament: Tournament) -> vp_rules.ByeScore:
-    return vp_rules.bye_score(resolve_scale(tournament.vp_scale), tournament.bye_percentage)
+    return vp_rules.bye_score(resolve_scale(tournament.vp_scale), bye_percentage(tournament))

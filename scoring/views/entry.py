@@ -11,7 +11,7 @@ from scoring.services.scales import resolve_scale
 from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import ScoreForm
 from scoring.views.results import TurnMixin
-from tournaments.errors import NeedsReason, Refused
+from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 
 
 class EntryView(TurnMixin, FormView):
@@ -56,6 +56,8 @@ class EntryView(TurnMixin, FormView):
             missing=[t.number for t in tables if not t.has_result],
             byes=list(turn.byes.select_related("pair")) if turn else [],
             deals_form=kwargs.get("deals_form") or deals_form(self.tournament),
+            turn_closed=bool(turn and turns and turn != turns[-1]),
+            late_asked=getattr(self, "late_asked", False),
             by_deals=by_deals,
             focus=getattr(self, "focus", None)
             or (
@@ -98,13 +100,29 @@ class EntryView(TurnMixin, FormView):
                 [results.Entry(data["table"], ns, ew, breakdown)],
                 user=self.request.user,
                 reason=data["reason"],
-                reason_for_corrections=True,
+                late_correction=data.get("late_correction", False),
                 expected_versions=versions,
             )
         except Refused as exc:
             form.add_error(None, exc.message)
-            self.focus = "id_reason" if isinstance(exc, NeedsReason) else None
+            self.focus = (
+                "id_reason"
+                if isinstance(exc, NeedsReason)
+                else "id_late_correction"
+                if isinstance(exc, NeedsLateCorrection)
+                else None
+            )
+            self.late_asked = isinstance(exc, NeedsLateCorrection)
             return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
+        if table.late_correction:
+            messages.warning(
+                self.request,
+                _(
+                    "Table %(t)d: late correction recorded (Art. 31). The seating already made "
+                    "stays as it is."
+                )
+                % {"t": table.number},
+            )
         messages.success(
             self.request,
             _("Table %(t)d: %(ns)d–%(ew)d, VP %(nsv)d–%(ewv)d.")

@@ -30,6 +30,15 @@ class ScoreForm(forms.Form):
     ns = points_field(_("N-S points"), autocomplete="off")
     ew = points_field(_("E-W points"), autocomplete="off")
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
+    late_correction = forms.BooleanField(
+        label=_("Late correction"),
+        required=False,
+        help_text=_(
+            "The next turn is already seated: Art. 31 allows only the N-S/E-W swap. Tick to "
+            "change the points anyway; the seating already made stays as it is and the "
+            "correction is flagged in the history, the log and the documents."
+        ),
+    )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, by_deals: bool = False, **kwargs):

@@ -94,6 +94,8 @@ class PenaltyView(DecisionView):
             table_number=d["table"],
             user=self.request.user,
         )
+        if p is None:
+            return _("Ruling for pair %(n)d written to the referee's log.") % {"n": pair.number}
         if p.kind == p.Kind.WARNING:
             return _("Warning to pair %(n)d recorded.") % {"n": pair.number}
         return _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": pair.number, "vp": p.vp, "mp": p.mp}
@@ -160,10 +162,13 @@ class WithdrawView(DecisionView):
         after = decisions.withdraw_pair(
             self.tournament, pair, reason=d["reason"], user=self.request.user
         )
-        return _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
+        from tournaments.services.seating import plan_problems
+
+        text = _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
             "n": pair.number,
             "t": after + 1,
         }
+        return " ".join([text, *plan_problems(self.tournament)])
 
 
 class RulingCreateView(DecisionView):

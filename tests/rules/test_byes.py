@@ -59,3 +59,30 @@ def test_every_resting_pair_plays_or_rests_once(pairs, data):
     left = [p for _t, p in out.byes]
     for i, a in enumerate(left):  # nobody left resting could have played another one left
         assert all(frozenset((a, b)) in met for b in left[i + 1 :])
+
+
+def test_art_33_four_resting_pairs_all_play_when_a_pairing_exists():
+    """Four pairs rest, two of the possible meetings are repeats (1-2 and 3-4 met): pairing
+    1-3 and 2-4 seats everybody; a greedy pass taking 1-... first could leave two resting."""
+    met = {frozenset((1, 2)), frozenset((3, 4)), frozenset((1, 4))}
+    out = merge_byes([(1, 1), (2, 2), (3, 3), (4, 4)], met, rested=set())
+    assert out.byes == () and len(out.matches) == 2
+
+
+@given(
+    st.integers(1, 8),
+    st.sets(st.tuples(st.integers(1, 8), st.integers(1, 8)), max_size=20),
+    st.sets(st.integers(1, 8), max_size=8),
+)
+def test_art_33_fewest_resting_then_fewest_resting_again_brute_force(n, met_raw, rested):
+    """Against every possible pairing: the fewest pairs rest, and among those ways the fewest
+    that had already rested ("una coppia non potrà riposare più di una volta")."""
+    from tests.rules.bruteforce import best_bye_merge
+
+    pairs = list(range(1, n + 1))
+    met = {frozenset(m) for m in met_raw if m[0] != m[1]}
+    out = merge_byes([(p, p) for p in pairs], met, rested)
+    left = [p for _t, p in out.byes]
+    assert (len(left), sum(1 for p in left if p in rested)) == best_bye_merge(pairs, met, rested)
+    assert out.rest_again == tuple(sorted(p for p in left if p in rested))
+    assert all(frozenset((a, b)) not in met for _t, a, b in out.matches)

@@ -44,11 +44,22 @@ def test_late_beyond_10_awards_the_bye_score():
     assert present == Score(14, 355) and late == Score(6, -355)
 
 
-def test_late_pair_keeps_its_own_result_when_better():
+def test_fibur_practice_late_pair_gets_the_complement_of_the_present_pair():
+    """Beyond 10' the present pair gets the better of the bye score and its own result; the
+    late pair the complement (20 minus, opposite MP), even when it was winning."""
     present, late = late_beyond_10(BYE, present_played=Score(8, -200), late_played=Score(12, 200))
-    assert present == Score(14, 355) and late == Score(12, 200)
+    assert present == Score(14, 355) and late == Score(6, -355)
     present, late = late_beyond_10(BYE, present_played=Score(17, 900), late_played=Score(3, -900))
-    assert present == Score(17, 900) and late == Score(6, -355)
+    assert present == Score(17, 900) and late == Score(3, -900)
+
+
+@given(st.integers(-400, 600), st.integers(-400, 600), st.sampled_from(sorted(SCALES)))
+def test_fibur_practice_late_table_never_totals_more_than_20_vp(a, b, code):
+    scale = SCALES[code]
+    bye = bye_score(scale, 70)
+    present, late = late_beyond_10(bye, played(scale, 5 * a, 5 * b), played(scale, 5 * b, 5 * a))
+    assert present.vp + late.vp == 20 and present.mp + late.mp == 0
+    assert present.key() >= (bye.vp, bye.mp)
 
 
 def test_with_4_deals_the_bye_is_60_percent():

@@ -79,10 +79,26 @@ def test_art_33_bye_is_14_vp_and_355_mp_on_the_2007_scale():
     assert vp.bye_score(SCALES["fibur-3"], 70) == vp.ByeScore(14, 355)
 
 
-def test_bye_with_4_deals_is_60_percent():
-    assert vp.default_bye_percentage(4) == 60
-    assert vp.default_bye_percentage(3) == 70
-    assert vp.bye_score(SCALES["fibur-4"], 60) == vp.ByeScore(12, 305)
+def test_art_33_bye_follows_the_scale_edition():
+    """The 2007 Codice gives 70% (14-6, +355 MP) whatever the deals; current FIBUR practice
+    70% with its 3-deal scale and 60% (12-8) with its 4-deal scale."""
+    assert {code: s.bye_percentage for code, s in SCALES.items()} == {
+        "feburit-2007": 70,
+        "fibur-3": 70,
+        "fibur-4": 60,
+    }
+    assert SCALES["feburit-2007"].bye == vp.ByeScore(14, 355)
+    assert SCALES["fibur-3"].bye == vp.ByeScore(14, 355)
+    assert SCALES["fibur-4"].bye == vp.ByeScore(12, 305)
+    assert vp.bye_score(SCALES["fibur-4"]) == vp.ByeScore(12, 305)
+    assert vp.bye_score(SCALES["fibur-4"], 70) == vp.ByeScore(14, 705)  # an override
+
+
+def test_custom_scale_carries_its_own_bye():
+    s = VpScale.from_bands("club", "Club", [(100, 10), (300, 12), (0, 20)], bye_percentage=65)
+    assert s.bye == vp.ByeScore(13, 305)  # 13 VP first earned by the open band
+    with pytest.raises(ScaleError):
+        VpScale.from_bands("club", "Club", [(100, 10), (0, 20)], bye_percentage=40)
 
 
 def test_art_5_minutes_per_turn():

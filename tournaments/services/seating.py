@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -35,6 +36,23 @@ class SeatingOutcome:
     tables: list[Table]
     byes: list[Bye]
     repeats: list[tuple[int, int]]
+    rest_again: list[int] = dataclass_field(default_factory=list)  # pairs resting once more
+
+
+def rests_again(tournament: Tournament) -> dict[int, list[int]]:
+    """Turn number -> pairs resting there that had already rested in an earlier turn (Art. 33
+    allows one rest per pair: the seating avoids a second one whenever it can)."""
+    seen: set[int] = set()
+    again: dict[int, list[int]] = {}
+    for number, pair in (
+        Bye.objects.filter(turn__tournament=tournament)
+        .order_by("turn__number", "pair__number")
+        .values_list("turn__number", "pair__number")
+    ):
+        if pair in seen:
+            again.setdefault(number, []).append(pair)
+        seen.add(pair)
+    return again
 
 
 def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]:
@@ -43,6 +61,44 @@ def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]
     if tournament.first_seating == Tournament.FirstSeating.DRAW:
         random.Random(tournament.seed).shuffle(order)
     return order
+
+
+def plan_problems(tournament: Tournament, plan: list[str] | None = None) -> list[str]:
+    """The plan's Mitchell blocks still to play that are longer than the field allows.
+
+    A block not started yet is measured against the pairs still in the tournament; a block
+    under way against the pairs its first turn laid out. Blocks already seated are history.
+    """
+    plan = tournament.plan if plan is None else plan
+    return [
+        block_too_long_message(pairs, first, last)
+        for first, last, pairs in _blocks_ahead(tournament, plan)
+        if pairs >= 2 and last - first + 1 > mitchell.max_block_turns(pairs)
+    ]
+
+
+def too_long_blocks_ahead(tournament: Tournament) -> list[tuple[int, int]]:
+    """(first, last) of the plan's Mitchell blocks still to play that are too long."""
+    return [
+        (first, last)
+        for first, last, pairs in _blocks_ahead(tournament, tournament.plan)
+        if pairs >= 2 and last - first + 1 > mitchell.max_block_turns(pairs)
+    ]
+
+
+def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, int, int]]:
+    """(first, last, pairs) of the Mitchell blocks not wholly seated yet."""
+    seated = next_turn_number(tournament) - 1
+    present = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
+    ahead = []
+    for first, last in mitchell.blocks(plan):
+        if last <= seated:
+            continue
+        pairs = present
+        if first <= seated:
+            pairs = len(Turn.objects.get(tournament=tournament, number=first).order)
+        ahead.append((first, last, pairs))
+    return ahead
 
 
 def next_turn_number(tournament: Tournament) -> int:
@@ -68,6 +124,10 @@ def check_can_seat(tournament: Tournament) -> int:
     present = [p for p in tournament.pairs.all() if is_present(p, number)]
     if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))
+    if number == 1:  # the field is complete: every block of the plan can be measured now
+        problems = plan_problems(tournament)
+        if problems:
+            raise Refused(problems[0])
     return number
 
 
@@ -78,6 +138,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         number = check_can_seat(tournament)
         movement = tournament.plan[number - 1]
+        rested = set(_byes_taken(tournament))
         pairs = {p.number: p for p in tournament.pairs.all()}
         present = sorted(n for n, p in pairs.items() if is_present(p, number))
         if movement == "mitchell":
@@ -97,6 +158,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         tables = Table.objects.bulk_create(
             Table(turn=turn, number=t, ns=pairs[ns], ew=pairs[ew]) for t, ns, ew in matches
         )
+        again = sorted(p for _t, p in byes if p in rested)
         score = bye_score(tournament)
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, pair=pairs[p], table_number=t, vp=score.vp, mp=score.mp) for t, p in byes
@@ -115,9 +177,10 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
                 "tables": [list(m) for m in matches],
                 "byes": [p for _t, p in byes],
                 "repeats": [list(r) for r in repeats],
+                "rest_again": again,
             },
         )
-    return SeatingOutcome(turn, list(tables), list(bye_rows), repeats)
+    return SeatingOutcome(turn, list(tables), list(bye_rows), repeats, again)
 
 
 def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[int]:
@@ -131,28 +194,65 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     return [row.pair for row in standings(tournament, after_turn=number - 1) if row.pair in here]
 
 
+def _byes_taken(tournament: Tournament) -> dict[int, int]:
+    """Pair number -> byes so far."""
+    taken: dict[int, int] = {}
+    for number in Bye.objects.filter(turn__tournament=tournament).values_list(
+        "pair__number", flat=True
+    ):
+        taken[number] = taken.get(number, 0) + 1
+    return taken
+
+
 def _mitchell(tournament: Tournament, number: int, present: list[int]):
+    """A Mitchell turn. At a block's first turn the order is laid out against the history
+    (Art. 33: no second rest, no repeat while avoidable); later turns follow that order."""
     from tournaments.movements.byes import merge_byes
 
-    start = next(a for a, b in mitchell.blocks(tournament.plan) if a <= number <= b)
-    if start == number:
-        order = _ranking(tournament, number, present)
-    else:  # the block's order as the previous turn left it (a swap moves a pair for good)
-        order = Turn.objects.get(tournament=tournament, number=number - 1).order
-    absent = set(order) - set(present)
+    start, end = next((a, b) for a, b in mitchell.blocks(tournament.plan) if a <= number <= b)
+    met = {frozenset(m) for t in meetings_by_turn(tournament) for m in t}
+    rested = _byes_taken(tournament)
     try:
+        if start == number:
+            ranking = _ranking(tournament, number, present)
+            order = list(
+                mitchell.layout_block(
+                    ranking, end - start + 1, tournament.mitchell_step, met, rested
+                ).order
+            )
+        else:  # the block's order as the previous turn left it (a swap moves a pair for good)
+            order = Turn.objects.get(tournament=tournament, number=number - 1).order
+        absent = set(order) - set(present)
         seating = mitchell.seat_mitchell(order, number - start, tournament.mitchell_step, absent)
     except mitchell.MovementError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(_mitchell_message(exc, len(present), (start, end))) from None
     matches, byes = list(seating.tables), list(seating.byes)
     if len(byes) > 1:  # a withdrawal: resting pairs that have not met play each other (Art. 33)
-        met = {frozenset(m) for t in meetings_by_turn(tournament) for m in t}
-        rested = set(
-            Bye.objects.filter(turn__tournament=tournament).values_list("pair__number", flat=True)
-        )
-        merged = merge_byes(byes, met, rested)
+        merged = merge_byes(byes, met, set(rested))
         matches, byes = sorted(matches + list(merged.matches)), list(merged.byes)
-    return order, matches, byes, []
+    repeats = [(ns, ew) for _t, ns, ew in matches if frozenset((ns, ew)) in met]
+    return order, matches, byes, repeats
+
+
+def block_too_long_message(pairs: int, first: int, last: int) -> str:
+    """The referee's message for a Mitchell block longer than `pairs` pairs can play."""
+    return _(
+        "The Mitchell block of turns %(a)d–%(b)d has %(k)d turns, but with %(pairs)d pairs a "
+        "Mitchell block can have at most %(most)d turns (one per table) without pairs meeting "
+        "again: shorten the block in the plan or add pairs."
+    ) % {
+        "a": first,
+        "b": last,
+        "k": last - first + 1,
+        "pairs": pairs,
+        "most": mitchell.max_block_turns(pairs),
+    }
+
+
+def _mitchell_message(exc: mitchell.MovementError, pairs: int, block: tuple[int, int]) -> str:
+    if isinstance(exc, mitchell.BlockTooLong):
+        return block_too_long_message(pairs, *block)
+    return str(exc)
 
 
 def _danish(tournament: Tournament, number: int, movement: str, present: list[int]):
@@ -161,12 +261,7 @@ def _danish(tournament: Tournament, number: int, movement: str, present: list[in
     ranking = _ranking(tournament, number, present)
     history = meetings_by_turn(tournament)
     avoid = danish.meetings_to_avoid(history, modified=movement == "danish-modified")
-    byes_taken: dict[int, int] = {}
-    for pair_number in Bye.objects.filter(turn__tournament=tournament).values_list(
-        "pair__number", flat=True
-    ):
-        byes_taken[pair_number] = byes_taken.get(pair_number, 0) + 1
-    seating = danish.seat_danish(ranking, avoid, byes_taken)
+    seating = danish.seat_danish(ranking, avoid, _byes_taken(tournament))
     matches = [(i, ns, ew) for i, (ns, ew) in enumerate(seating.tables, start=1)]
     byes = [] if seating.bye is None else [(None, seating.bye)]
     return ranking, matches, byes, list(seating.repeats)

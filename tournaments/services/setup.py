@@ -79,7 +79,6 @@ def create_tournament(
     if Tournament.objects.filter(slug=slug).exists():
         raise Refused(_("A tournament with slug %(slug)s already exists.") % {"slug": slug})
     settings.setdefault("minutes_per_turn", vp_rules.default_minutes(deals))
-    settings.setdefault("bye_percentage", vp_rules.default_bye_percentage(deals))
     tournament = Tournament(
         slug=slug,
         name=name,

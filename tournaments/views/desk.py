@@ -95,7 +95,9 @@ class DashboardView(TournamentMixin, TemplateView):
         context.update(
             state=st,
             plan_summary=plan_summary(t.plan),
+            plan_problems=seating.plan_problems(t) if st.phase != "finished" else [],
             scale_name=scales.resolve_scale(t.vp_scale).name,
+            bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
@@ -128,6 +130,7 @@ class SeatingView(TournamentMixin, TemplateView):
                 tables=tables,
                 byes=byes,
                 skips=seating.danish_skips(t, turn, tables, byes),
+                rest_again=seating.rests_again(t).get(turn.number, []),
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
@@ -172,6 +175,9 @@ class SeatNextView(ActionView):
         if out.repeats:
             pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
             text += " " + _("No seating avoided these pairs meeting again: %(p)s.") % {"p": pairs}
+        if out.rest_again:
+            pairs = ", ".join(str(p) for p in out.rest_again)
+            text += " " + _("No seating avoided these pairs resting again: %(p)s.") % {"p": pairs}
         return text
 
 

@@ -45,7 +45,10 @@ class TournamentForm(forms.ModelForm):
         required=False,
         min_value=50,
         max_value=100,
-        help_text=_("Empty: 70%, or 60% with 4 deals (Art. 33)."),
+        help_text=_(
+            "Empty: the VP scale's own (70% FE.BUR.IT 2007 and FIBUR 3 deals, 60% FIBUR 4 "
+            "deals), which follows the scale if you change it later."
+        ),
     )
 
     class Meta:
@@ -98,6 +101,12 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("%(n)d turns are already seated: the plan cannot be shorter.") % {"n": seated}
             )
+        if self.instance.pk:
+            from tournaments.services.seating import plan_problems
+
+            problems = plan_problems(self.instance, plan)
+            if problems:
+                raise forms.ValidationError(problems[0])
         return plan
 
     def clean(self):
@@ -106,8 +115,6 @@ class TournamentForm(forms.ModelForm):
         if deals in (2, 3, 4):
             if data.get("minutes_per_turn") is None:
                 data["minutes_per_turn"] = vp_rules.default_minutes(deals)
-            if data.get("bye_percentage") is None:
-                data["bye_percentage"] = vp_rules.default_bye_percentage(deals)
         return data
 
     def _post_clean(self):

@@ -12,7 +12,7 @@ from django_tables2.export import ExportMixin
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import setup
+from tournaments.services import seating, setup
 from tournaments.services.imports import ImportFileError, read_pairs_file
 from tournaments.views.forms import ImportForm, PairForm
 from tournaments.views.tables import PairTable
@@ -102,6 +102,8 @@ class PairDeleteView(TournamentMixin, View):
         try:
             setup.delete_pair(self.tournament, pair, user=request.user)
             messages.success(request, _("Pair %(n)d removed.") % {"n": number})
+            for problem in seating.plan_problems(self.tournament):
+                messages.warning(request, problem)
         except Refused as exc:
             messages.error(request, exc.message)
         return redirect("pairs", slug)

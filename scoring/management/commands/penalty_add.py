@@ -32,5 +32,8 @@ class Command(ContractCommand):
             ruling=opts["ruling"],
             table_number=opts["table"],
         )
+        if p is None:
+            self.stdout.write(f"Pair {pair.number}: ruling {opts['ruling']} logged, no sanction")
+            return
         what = "warning" if p.kind == "warning" else f"-{p.vp} VP -{p.mp} MP"
         self.stdout.write(f"Pair {pair.number}: {what} from turn {p.turn.number} ({p.reason})")

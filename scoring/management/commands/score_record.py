@@ -60,7 +60,14 @@ class Command(ContractCommand):
         parser.add_argument("--ns", type=int, help="N-S points")
         parser.add_argument("--ew", type=int, help="E-W points")
         parser.add_argument("--file", help="CSV rows table,ns,ew: all recorded or none")
-        parser.add_argument("--reason", default="", help="why a recorded result changes")
+        parser.add_argument(
+            "--reason", default="", help="why a recorded result changes (needed to change one)"
+        )
+        parser.add_argument(
+            "--late-correction",
+            action="store_true",
+            help="accept a change after the next turn is seated (Art. 31); the seating stays",
+        )
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
@@ -74,10 +81,16 @@ class Command(ContractCommand):
                 raise CommandError(f"missing {', '.join(missing)} (or give --file)")
             entries = [Entry(opts["table"], opts["ns"], opts["ew"])]
         tables = record_scores(
-            tournament, opts["turn"], entries, reason=opts["reason"], source="command"
+            tournament,
+            opts["turn"],
+            entries,
+            reason=opts["reason"],
+            source="command",
+            late_correction=opts["late_correction"],
         )
         for t in tables:
+            late = " (late correction, Art. 31)" if t.late_correction else ""
             self.stdout.write(
                 f"Turn {opts['turn']} table {t.number}: {t.ns_points}-{t.ew_points}"
-                f" -> VP {t.ns_vp}-{t.ew_vp}"
+                f" -> VP {t.ns_vp}-{t.ew_vp}{late}"
             )

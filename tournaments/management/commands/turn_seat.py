@@ -27,6 +27,7 @@ class Command(ContractCommand):
                         ],
                         "byes": [{"pair": b.pair.number, "vp": b.vp, "mp": b.mp} for b in out.byes],
                         "repeats": [list(r) for r in out.repeats],
+                        "rest_again": out.rest_again,
                     }
                 )
             )
@@ -38,3 +39,5 @@ class Command(ContractCommand):
             self.stdout.write(f"  rests: pair {b.pair.number} ({b.vp} VP, +{b.mp} MP)")
         for ns, ew in out.repeats:
             self.stdout.write(f"  meet again (no seating avoids it): {ns} v {ew}")
+        for pair in out.rest_again:
+            self.stdout.write(f"  rests again (no seating avoids it): pair {pair}")

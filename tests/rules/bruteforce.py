@@ -1,0 +1,52 @@
+"""Brute-force references for the seating rules: every layout, every pairing (small cases)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection
+
+from tournaments.movements.mitchell import seat_mitchell
+
+
+def mitchell_block_cost(order, turns, step, met, rested) -> tuple[int, int]:
+    """(second rests, repeats) of a Mitchell block laid out in `order`, counted directly from
+    the seatings of its turns (independent of the engine's own bookkeeping)."""
+    again = repeats = 0
+    for k in range(turns):
+        seating = seat_mitchell(order, k, step)
+        again += sum(1 for _t, p in seating.byes if p in rested)
+        repeats += sum(1 for _t, a, b in seating.tables if frozenset((a, b)) in met)
+    return again, repeats
+
+
+def best_mitchell_block(pairs, turns, step, met, rested) -> tuple[int, int]:
+    """The least (second rests, repeats) over every order of `pairs`."""
+    best = None
+    for order in itertools.permutations(pairs):
+        cost = mitchell_block_cost(order, turns, step, met, rested)
+        if best is None or cost < best:
+            best = cost
+            if best == (0, 0):
+                break
+    return best
+
+
+def best_bye_merge(pairs, met: Collection[frozenset[int]], rested) -> tuple[int, int]:
+    """The least (pairs left resting, pairs left resting that already rested) over every way
+    of pairing some resting pairs that have not met."""
+    best = (len(pairs) + 1, 0)
+
+    def visit(left: list[int], resting: list[int]) -> None:
+        nonlocal best
+        if not left:
+            cost = (len(resting), sum(1 for p in resting if p in rested))
+            best = min(best, cost)
+            return
+        first, rest = left[0], left[1:]
+        visit(rest, resting + [first])
+        for i, other in enumerate(rest):
+            if frozenset((first, other)) not in met:
+                visit(rest[:i] + rest[i + 1 :], resting)
+
+    visit(list(pairs), [])
+    return best

@@ -1,0 +1,195 @@
+"""Art. 31, the correction deadline: "Consegnato lo score all'arbitro la sola rettifica
+possibile è quella relativa all'errore di calcolo se evidenziato prima che l'arbitro abbia
+effettuato la classifica del turno e l'accoppiamento per il turno successivo"; afterwards only
+the N-S/E-O swap the table acknowledges. The referee may still accept a late correction,
+explicitly, and it is flagged everywhere."""
+
+import pytest
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from scoring.models import LogEntry, ResultChange
+from tests.helpers import export, make_tournament, play_turn, run
+from tests.test_desk import owned, referee, url  # noqa: F401 - referee is a fixture
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(*args, match):
+    with pytest.raises(CommandError, match=match):
+        run(*args)
+
+
+def record(slug, turn, table, ns, ew, *extra):
+    return run(
+        "score_record",
+        slug,
+        "--turn",
+        str(turn),
+        "--table",
+        str(table),
+        "--ns",
+        str(ns),
+        "--ew",
+        str(ew),
+        *extra,
+    )
+
+
+def snapshot():
+    return (
+        list(Table.objects.order_by("pk").values_list("ns_points", "ew_points", "version")),
+        ResultChange.objects.count(),
+        LogEntry.objects.count(),
+    )
+
+
+def test_art_31_changing_a_result_needs_a_reason(tmp_path):
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    play_turn(slug, points=lambda t: (1250, 830))
+    before = snapshot()
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "1255",
+        "--ew",
+        "830",
+        match="give the reason",
+    )
+    sheet = tmp_path / "fix.csv"
+    sheet.write_text("table,ns,ew\n1,1255,830\n2,900,900\n")
+    refused("score_record", slug, "--turn", "1", "--file", str(sheet), match="give the reason")
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "1255",
+        "--ew",
+        "830",
+        "--reason",
+        "   ",
+        match="give the reason",
+    )
+    assert snapshot() == before
+    out = record(slug, 1, 1, 1255, 830, "--reason", "errore di calcolo")
+    assert "late" not in out
+    change = ResultChange.objects.latest("id")
+    assert (change.reason, change.late_correction) == ("errore di calcolo", False)
+
+
+def test_art_31_after_the_next_seating_only_the_swap_or_an_explicit_late_correction(tmp_path):
+    slug = make_tournament(tmp_path, pairs=6, turns=3)
+    play_turn(slug, points=lambda t: (1250, 830))
+    run("turn_seat", slug)  # turn 2 seated: turn 1's deadline has passed
+    seating_before = export(slug)["turns"][1]
+    before = snapshot()
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "1255",
+        "--ew",
+        "830",
+        "--reason",
+        "calcolo",
+        match="deadline of Art. 31 has passed",
+    )
+    sheet = tmp_path / "fix.csv"
+    sheet.write_text("1,1255,830\n")
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--file",
+        str(sheet),
+        "--reason",
+        "calcolo",
+        match="late correction",
+    )
+    refused(
+        "score_record",
+        slug,
+        "--turn",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "830",
+        "--ew",
+        "1250",
+        match="give the reason",
+    )  # even the swap needs a reason
+    assert snapshot() == before
+
+    record(slug, 1, 1, 830, 1250, "--reason", "Art. 31: il tavolo riconosce l'inversione")
+    assert ResultChange.objects.latest("id").late_correction is False  # the swap is on time
+
+    out = record(slug, 1, 2, 1300, 830, "--reason", "errore di somma", "--late-correction")
+    assert "late correction" in out
+    change = ResultChange.objects.filter(table__number=2, table__turn__number=1).latest("id")
+    assert change.late_correction and change.reason == "errore di somma"
+    data = export(slug)
+    assert data["turns"][1] == seating_before  # the seating already made stays as it is
+    flags = {t["table"]: t["late_correction"] for t in data["turns"][0]["tables"]}
+    assert flags == {1: False, 2: True, 3: False}
+    log = [e for e in data["log"] if e["ruling"] == "late-correction"]
+    assert len(log) == 1 and log[0]["article"] == "Art. 31" and log[0]["table"] == 2
+    assert "1250–830 → 1300–830" in log[0]["effect"]
+
+
+def test_art_31_late_correction_on_the_filled_sheet_and_the_workbook(tmp_path):
+    from openpyxl import load_workbook
+
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    play_turn(slug, points=lambda t: (1250, 830))
+    run("turn_seat", slug)
+    record(slug, 1, 1, 1300, 830, "--reason", "errore di somma", "--late-correction")
+    book = tmp_path / "r.xlsx"
+    run("results_export", slug, "--format", "xlsx", "--output", str(book))
+    wb = load_workbook(book)
+    rows = list(wb["Incontri"].values)
+    flagged = [r for r in rows[1:] if r[0] == 1 and r[2] == 1]
+    assert flagged and flagged[0][-1] not in (None, "")
+    assert any("Art. 31" in str(c) for r in wb["Registro"].values for c in r)
+    from scoring.documents.sheets import sheet_data
+
+    turn = Table.objects.get(turn__number=1, number=1).turn
+    sheets = sheet_data(turn.tournament, turn, filled=True)
+    assert [c.late_correction for c in sheets[0]["corrections"]] == [True]
+
+
+def test_art_31_desk_checkbox_with_its_warning(client, referee, tmp_path):  # noqa: F811
+    slug = owned(tmp_path, referee, pairs=6, turns=3)
+    play_turn(slug, points=lambda t: (1250, 830))
+    run("turn_seat", slug)
+    entry = reverse("entry", args=[slug]) + "?turn=1"
+    page = client.get(entry).content.decode()
+    assert 'name="late_correction"' in page
+    data = {"table": 1, "ns": 1300, "ew": 830, "reason": "errore di somma", "turn": 1}
+    response = client.post(entry, data)
+    assert response.status_code == 200
+    assert "Art. 31" in response.content.decode()
+    assert Table.objects.get(turn__number=1, number=1).ns_points == 1250
+    response = client.post(entry, {**data, "late_correction": "on"}, follow=True)
+    assert Table.objects.get(turn__number=1, number=1).ns_points == 1300
+    assert ResultChange.objects.latest("id").late_correction
+    history = client.get(url("history", slug, 1, 1)).content.decode()
+    assert "Art. 31" in history
+    assert (
+        'name="late_correction"' not in client.get(reverse("entry", args=[slug])).content.decode()
+    )
