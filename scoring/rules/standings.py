@@ -102,12 +102,14 @@ def compute_range(
     to_turn: int,
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     prior: Sequence[int] = (),
+    among: Iterable[int] | None = None,
 ) -> list[Row]:
     """The ranking of turns `from_turn`..`to_turn` only (penalties of those turns included).
 
     Ties: VP of the range, then the tie-breaks computed over the same turns; what they leave
     equal goes to the pair placed higher in `prior` (e.g. the group's final ranking), then to
-    the lower pair number. Ranks run 1..P.
+    the lower pair number. `among` ranks only those pairs (a group: the head-to-head looks at
+    its own tied pairs). Ranks run 1..P.
     """
     _check_tiebreaks(tiebreaks)
     if from_turn < 1 or to_turn < from_turn:
@@ -118,7 +120,8 @@ def compute_range(
         position = {pair: i for i, pair in enumerate(prior)}
         cut = criteria.index("number") if "number" in criteria else len(criteria)
         criteria.insert(cut, position)  # a mapping criterion: the lower position first
-    ordered = _order(list(rows.values()), criteria, h2h)
+    ranked = list(rows.values()) if among is None else [_row(rows, p) for p in among]
+    ordered = _order(ranked, criteria, h2h)
     for rank, row in enumerate(ordered, start=1):
         row.rank = rank
     return ordered
