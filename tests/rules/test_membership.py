@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tournaments.rules.member_list import parse_date, read_members
 from tournaments.rules.membership import (
     CARD_LEVELS,
     CARDS,
@@ -24,8 +25,6 @@ from tournaments.rules.membership import (
     check_membership,
     name_matches,
     normalize_number,
-    parse_date,
-    read_members,
 )
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import compact, fold, matches, sort_key
