@@ -110,7 +110,7 @@ def spread(
         better = search.exact(best)
         at, proven = (better if better is not None else at), True
     order = _order(layout, at, entries, movement)
-    return SpreadSeating(order, *_report(layout, at, entries, keys, movement), proven)
+    return SpreadSeating(order, *_report(layout, at, entries, keys), proven)
 
 
 def _key(entry: Entry) -> tuple[tuple[str, ...], ...]:
@@ -204,7 +204,7 @@ def _order(layout: Layout, at, entries, movement: str) -> tuple[int, ...]:
     return tuple(north + east)
 
 
-def _report(layout: Layout, at, entries, keys, movement: str):
+def _report(layout: Layout, at, entries, keys):
     """Every meeting of the block between pairs sharing a club, a province or a region."""
     t, meetings, counts = layout.tables, [], dict.fromkeys(LEVELS, 0)
     for turn, shift in enumerate(layout.shifts, start=1):
