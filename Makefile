@@ -62,6 +62,8 @@ test: dev-venv test-system-packages lint
 
 bench: dev-venv
 	$(PY) bench/pairing.py
+	$(PY) bench/groups.py
+	$(PY) bench/first_seating.py
 	$(PY) bench/entry.py
 	$(PY) bench/standings.py
 	$(PY) bench/exports.py --diagnose never

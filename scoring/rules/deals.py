@@ -2,9 +2,12 @@
 
 Each line's deal total is its "base" (burraco bonuses by kind, the closing bonus, the
 pozzetto not taken) plus its card points (cards on the table minus cards left in hand,
-Codice di Gara Art. 29). The game's variants are data: FIBUR / FE.BUR.IT (seeds 000 and
-004), the club variant with semi-clean, super and royal burracos (seed 001), and Burraco
-Parole with its letter cards and the bonus for long clean burracos (seed 002).
+Codice di Gara Art. 29). The rules editions are data: FIBUR's current Codice (clean 200,
+semi-clean 150, dirty 100), FE.BUR.IT's Codice of 2007 (seed 004, Art. 29: clean 200, dirty
+100), the club variant with semi-clean, super and royal burracos (seed 001), and Burraco
+Parole with its letter cards and the bonus for long clean burracos (seed 002). A deal with a
+burraco kind the edition does not have is refused. `scoring.rules.burraco` tells a burraco's
+kind from its cards.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Variant:
     closing: int = 100
     pot_not_taken: int = -100
     long_clean_bonus: int = 0  # Parole: per two letters beyond seven in a clean burraco
+    vp_scale: str = "fibur"  # the VP scale a tournament of these rules plays by default
 
     def card_points(self, cards: Sequence[str]) -> int:
         """The points of some cards, e.g. ["A", "K", "3", "JOLLY"] -> 60."""
@@ -71,7 +75,19 @@ _LETTERS = {
 VARIANTS: dict[str, Variant] = {
     v.code: v
     for v in (
-        Variant("fibur", "FIBUR / FE.BUR.IT", {"clean": 200, "dirty": 100}, _FRENCH),
+        Variant(
+            "fibur",
+            "FIBUR, Codice di Gara vigente (pulito 200, semipulito 150, sporco 100)",
+            {"clean": 200, "semi_clean": 150, "dirty": 100},
+            _FRENCH,
+        ),
+        Variant(
+            "feburit-2007",
+            "FE.BUR.IT, Codice di Gara 2007 (pulito 200, sporco 100)",
+            {"clean": 200, "dirty": 100},
+            _FRENCH,
+            vp_scale="feburit-2007",
+        ),
         Variant(
             "club",
             "Burraco da circolo (semipulito, super, reale)",

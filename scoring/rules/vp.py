@@ -166,23 +166,37 @@ SCALES: dict[str, VpScale] = {
     for s in (
         _scale(
             "feburit-2007",
-            "FE.BUR.IT 2007 (Codice di Gara, Art. 30)",
+            "FE.BUR.IT, Codice di Gara 2007 (Art. 30)",
             [50, 150, 250, 350, 500, 650, 850, 1000, 1250, 1500],
             70,  # Art. 33: 14-6, +355
         ),
         _scale(
+            "fibur-2",
+            "FIBUR, Codice di Gara vigente: tabella a 2 smazzate",
+            [40, 120, 200, 300, 400, 500, 620, 740, 870, 1000],
+            70,  # as FIBUR's 3-deal table: the 60% belongs to its 4-deal table only
+        ),
+        _scale(
             "fibur-3",
-            "FIBUR, 3 smazzate",
+            "FIBUR, Codice di Gara vigente: tabella a 3 smazzate",
             [50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500],
             70,  # FIBUR practice with its 3-deal scale
         ),
         _scale(
             "fibur-4",
-            "FIBUR, 4 smazzate",
+            "FIBUR, Codice di Gara vigente: tabella a 4 smazzate",
             [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000],
             60,  # FIBUR practice with its 4-deal scale: 12-8
         ),
     )
+}
+# A meta-scale names a family of tables, one per number of deals in a turn: `fibur` is
+# FIBUR's current Codice, whose table follows the tournament's deals (2, 3 or 4).
+META_SCALES: dict[str, tuple[str, dict[int, str]]] = {
+    "fibur": (
+        "FIBUR, Codice di Gara vigente: tabella secondo le smazzate del turno",
+        {2: "fibur-2", 3: "fibur-3", 4: "fibur-4"},
+    ),
 }
 DEFAULT_SCALE = "feburit-2007"
 
@@ -193,3 +207,22 @@ def get_scale(code: str) -> VpScale:
     except KeyError:
         known = ", ".join(SCALES)
         raise ScaleError(f"unknown VP scale {code!r} (known: {known})") from None
+
+
+def scale_for(code: str, deals: int) -> VpScale:
+    """The table a tournament plays: a meta-scale (`fibur`) picks its table by the turn's
+    deals; any other code is the scale itself, whatever the deals."""
+    if code in META_SCALES:
+        _name, by_deals = META_SCALES[code]
+        if deals not in by_deals:
+            counts = ", ".join(map(str, by_deals))
+            raise ScaleError(f"{code} has tables for {counts} deals, not {deals}")
+        return SCALES[by_deals[deals]]
+    return get_scale(code)
+
+
+def scale_name(code: str) -> str:
+    """The edition's full name for display (a meta-scale's too), never its code."""
+    if code in META_SCALES:
+        return META_SCALES[code][0]
+    return get_scale(code).name

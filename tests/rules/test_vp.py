@@ -84,6 +84,7 @@ def test_art_33_bye_follows_the_scale_edition():
     70% with its 3-deal scale and 60% (12-8) with its 4-deal scale."""
     assert {code: s.bye_percentage for code, s in SCALES.items()} == {
         "feburit-2007": 70,
+        "fibur-2": 70,
         "fibur-3": 70,
         "fibur-4": 60,
     }
