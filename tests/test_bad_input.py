@@ -128,7 +128,7 @@ def test_import_of_a_10_mb_file_and_an_empty_one(tmp_path):
     slug = make_tournament(tmp_path, pairs=0, turns=1)
     big = tmp_path / "big.csv"
     big.write_bytes(b"player1,player2\n" + b"A,B\n" * (10 * 1024 * 1024 // 4))
-    with pytest.raises(CommandError, match="larger than 5 MB"):
+    with pytest.raises(CommandError, match="the largest accepted is 5 MB"):
         run("pairs_import", slug, str(big))
     empty = tmp_path / "empty.csv"
     empty.write_bytes(b"")

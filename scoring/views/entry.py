@@ -12,6 +12,7 @@ from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import ScoreForm
 from scoring.views.results import TurnMixin
 from tournaments.errors import NeedsReason, Refused
+from tournaments.rules.text import ascii_int
 
 
 class EntryView(TurnMixin, FormView):
@@ -131,12 +132,13 @@ class PreviewView(TurnMixin, TemplateView):
         turn, _turns = self.get_turn()
         get = self.request.GET
         table = None
-        if turn is not None and get.get("table", "").strip().isdigit():
+        number = ascii_int(get.get("table", ""))
+        if turn is not None and number is not None and 0 < number <= 99999:
             table = (
                 turn.tables.select_related(
                     "ns__player1", "ns__player2", "ew__player1", "ew__player2"
                 )
-                .filter(number=int(get["table"]))
+                .filter(number=number)
                 .first()
             )
         vp, from_deals, problem = None, None, ""
@@ -148,7 +150,9 @@ class PreviewView(TurnMixin, TemplateView):
                 else:
                     raise Refused("; ".join(str(v[0]) for v in sheet.errors.values()))
             else:
-                ns, ew = int(get.get("ns", "")), int(get.get("ew", ""))
+                ns, ew = ascii_int(get.get("ns", "")), ascii_int(get.get("ew", ""))
+                if ns is None or ew is None or max(abs(ns), abs(ew)) > results.MAX_POINTS:
+                    raise ValueError
             vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
         except Refused as exc:
             problem = exc.message

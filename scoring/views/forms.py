@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Ruling
+from tournaments.fields import CodeField, NameField
 
 
 def points_field(label, **attrs) -> forms.IntegerField:
@@ -116,8 +117,8 @@ class RulingForm(forms.ModelForm):
 
 
 class LatePairForm(forms.Form):
-    player1 = forms.CharField(label=_("Player 1"), max_length=120)
-    membership1 = forms.CharField(label=_("Membership number 1"), max_length=40, required=False)
-    player2 = forms.CharField(label=_("Player 2"), max_length=120)
-    membership2 = forms.CharField(label=_("Membership number 2"), max_length=40, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    player1 = NameField(label=_("Player 1"), max_length=120)
+    membership1 = CodeField(label=_("Membership number 1"), max_length=40, required=False)
+    player2 = NameField(label=_("Player 2"), max_length=120)
+    membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
+    club = NameField(label=_("Club"), max_length=120, required=False)

@@ -6,8 +6,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
-from django_tables2.export import TableExport
 
+from scoring.documents.spreadsheets import export_or_page
 from scoring.services import results, standings
 from scoring.views.tables import StandingsTable
 from tournaments.access import TournamentMixin
@@ -102,12 +102,9 @@ class StandingsView(TournamentMixin, TemplateView):
         return context
 
     def render_to_response(self, context, **kwargs):
-        fmt = self.request.GET.get("_export")
-        if TableExport.is_valid_format(fmt):
-            table = StandingsTable(context["rows"])
-            name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}.{fmt}"
-            return TableExport(fmt, table).response(name)
-        return super().render_to_response(context, **kwargs)
+        name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}"
+        exported = export_or_page(self, context, StandingsTable(context["rows"]), name)
+        return exported or super().render_to_response(context, **kwargs)
 
 
 class PairDetailView(TournamentMixin, TemplateView):

@@ -14,6 +14,7 @@ from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.models import Tournament
+from tournaments.rules.text import ascii_int
 from tournaments.services import seating
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
@@ -178,8 +179,10 @@ class SeatNextView(ActionView):
 class ReleaseView(ActionView):
     def act(self, request):
         number = request.POST.get("turn")
+        if number and ascii_int(number) is None:
+            raise Refused(_("%(v)s is not a turn number.") % {"v": number[:20]})
         turn = seating.release_turn(
-            self.tournament, int(number) if number else None, user=request.user
+            self.tournament, ascii_int(number) if number else None, user=request.user
         )
         return _("The seating of turn %(n)d is public.") % {"n": turn.number}
 
@@ -201,10 +204,9 @@ class SwapView(ActionView):
             return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
 
     def act(self, request):
-        try:
-            a, b = int(request.POST.get("a", "")), int(request.POST.get("b", ""))
-        except ValueError:
-            raise Refused(_("Give the numbers of the two pairs to swap.")) from None
+        a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
+        if a is None or b is None:
+            raise Refused(_("Give the numbers of the two pairs to swap."))
         confirmed = request.POST.get("confirm") == "1"
         problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
