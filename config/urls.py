@@ -5,6 +5,8 @@ from django.urls import include, path
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
 
+handler400 = "config.views.bad_request"
+
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("new/", views.TournamentCreateView.as_view(), name="tournament_new"),

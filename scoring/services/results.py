@@ -29,15 +29,19 @@ class Entry:
     deals: tuple = ()  # the score sheet deal by deal (see deals_record), when entered so
 
 
+def not_points_message(line: str, text: str) -> str:
+    return _("%(line)s: %(value)s is not a whole number of points.") % {
+        "line": line,
+        "value": text[:20] or '""',
+    }
+
+
 def check_points(value: object, line: str) -> int:
     if isinstance(value, str):
         text = value.strip()
         value = parse_int(text) if not has_foreign_digits(text) else None
         if value is None:
-            raise Refused(
-                _("%(line)s: %(value)s is not a whole number of points.")
-                % {"line": line, "value": text or '""'}
-            ) from None
+            raise Refused(not_points_message(line, text))
     try:
         points = vp_rules.check_points(value)
     except vp_rules.ScaleError:

@@ -72,7 +72,7 @@ class DecisionView(TournamentMixin, View):
                 form.add_error(None, exc.message)
         view = RulingsView(request=request, kwargs=self.kwargs, tournament=self.tournament)
         view.nav = "rulings"
-        return view.render_to_response(view.get_context_data(**{self.form_name: form}))
+        return view.render_to_response(view.get_context_data(**{self.form_name: form}), status=400)
 
 
 class PenaltyView(DecisionView):

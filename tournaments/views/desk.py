@@ -13,6 +13,7 @@ from scoring.rules import vp as vp_rules
 from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
+from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
 from tournaments.models import Tournament
 from tournaments.rules.text import ascii_int
 from tournaments.services import seating
@@ -43,7 +44,7 @@ class ScaleContextMixin:
         return context
 
 
-class TournamentCreateView(LoginRequiredMixin, ScaleContextMixin, CreateView):
+class TournamentCreateView(LoginRequiredMixin, InvalidFormIs400, ScaleContextMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/tournament_form.html"
@@ -58,7 +59,7 @@ class TournamentCreateView(LoginRequiredMixin, ScaleContextMixin, CreateView):
         return reverse("pairs", args=[self.object.slug])
 
 
-class TournamentEditView(TournamentMixin, ScaleContextMixin, UpdateView):
+class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, UpdateView):
     form_class = TournamentForm
     template_name = "tournaments/tournament_form.html"
     nav = "settings"
@@ -107,7 +108,7 @@ class DashboardView(TournamentMixin, TemplateView):
         return context
 
 
-class SeatingView(TournamentMixin, TemplateView):
+class SeatingView(TournamentMixin, QueryProblems, TemplateView):
     template_name = "tournaments/seating.html"
     nav = "seating"
 
@@ -116,7 +117,10 @@ class SeatingView(TournamentMixin, TemplateView):
         t = self.tournament
         turns = list(t.turn_set.order_by("number"))
         number = self.request.GET.get("turn")
-        turn = next((x for x in turns if str(x.number) == number), turns[-1] if turns else None)
+        turn = next((x for x in turns if str(x.number) == number), None)
+        if turn is None and number is not None:
+            self.query_problem(unknown_turn(number))
+        turn = turn or (turns[-1] if turns else None)
         if turn is not None:
             tables = list(
                 turn.tables.select_related(
@@ -180,7 +184,7 @@ class ReleaseView(ActionView):
     def act(self, request):
         number = request.POST.get("turn")
         if number and ascii_int(number) is None:
-            raise Refused(_("%(v)s is not a turn number.") % {"v": number[:20]})
+            raise BadInput(_("%(v)s is not a turn number.") % {"v": number[:20]})
         turn = seating.release_turn(
             self.tournament, ascii_int(number) if number else None, user=request.user
         )
@@ -206,7 +210,7 @@ class SwapView(ActionView):
     def act(self, request):
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
-            raise Refused(_("Give the numbers of the two pairs to swap."))
+            raise BadInput(_("Give the numbers of the two pairs to swap."))
         confirmed = request.POST.get("confirm") == "1"
         problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}

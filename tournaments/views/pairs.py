@@ -12,6 +12,7 @@ from scoring.documents import spreadsheets
 from scoring.documents.spreadsheets import export_or_page
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.http import InvalidFormIs400
 from tournaments.services import pending, setup
 from tournaments.services.imports import (
     MAX_BYTES,
@@ -67,7 +68,7 @@ class PairListView(TournamentMixin, SingleTableView):
         return exported or super().render_to_response(context, **kwargs)
 
 
-class PairFormView(TournamentMixin, FormView):
+class PairFormView(TournamentMixin, InvalidFormIs400, FormView):
     form_class = PairForm
     template_name = "tournaments/pair_form.html"
     nav = "pairs"
