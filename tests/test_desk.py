@@ -109,7 +109,7 @@ def test_create_tournament_refuses_a_bad_plan(client, referee):
             "mitchell_step": "1",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "swiss" in str(response.context["form"].errors["plan_text"])
     assert not Tournament.objects.exists()
 
@@ -179,7 +179,7 @@ def test_entry_refuses_bad_points_and_changes_nothing(client, referee, tmp_path)
         ({"table": 7, "ns": 100, "ew": 0}, "not a match"),
     ]:
         response = client.post(url("entry", slug), {"turn": 1, **data})
-        assert response.status_code == 200
+        assert response.status_code == 400
         assert text in response.content.decode()
     assert not Table.objects.filter(ns_vp__isnull=False).exists()
 

@@ -111,9 +111,16 @@ class WithdrawForm(forms.Form):
 
 
 class RulingForm(forms.ModelForm):
+    """A referee's own ruling, for this tournament only (the federation's catalogue is edited
+    by staff in the admin)."""
+
     class Meta:
         model = Ruling
         fields = ["code", "article", "title", "description", "effect", "vp", "mp"]
+
+    def validate_unique(self):
+        """Uniqueness is the service's (`decisions.add_ruling`): per tournament and against
+        the federation's codes."""
 
 
 class LatePairForm(forms.Form):
