@@ -228,9 +228,7 @@ def _reference(model, field, value, maps: dict, users: dict):
 
 def _ids(rows: list, key: str) -> list[int]:
     ids = [row.get("id") if isinstance(row, dict) else None for row in rows]
-    if any(isinstance(i, bool) or not isinstance(i, int) for i in ids) or len(set(ids)) != len(
-        ids
-    ):
+    if any(isinstance(i, bool) or not isinstance(i, int) for i in ids) or len(set(ids)) != len(ids):
         raise Damaged(f"{key}: rows without a unique id")
     return ids
 
