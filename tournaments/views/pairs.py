@@ -12,7 +12,8 @@ from scoring.documents import spreadsheets
 from scoring.documents.spreadsheets import export_or_page
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.http import InvalidFormIs400
+from tournaments.http import InvalidFormIs400, QueryProblems
+from tournaments.rules.text import ascii_int
 from tournaments.services import pending, setup
 from tournaments.services.imports import (
     MAX_BYTES,
@@ -27,13 +28,29 @@ from tournaments.views.forms import ImportForm, PairForm
 from tournaments.views.tables import PairTable
 
 
-class PairListView(TournamentMixin, SingleTableView):
+class PairListView(TournamentMixin, QueryProblems, SingleTableView):
     """The pairs, searchable; `?_export=csv|xlsx` downloads them in the columns the import
     reads back (number, players, membership numbers, club)."""
 
     table_class = PairTable
     template_name = "tournaments/pairs.html"
     nav = "pairs"
+
+    def get(self, request, *args, **kwargs):
+        """Pages and page sizes as ASCII whole numbers in range (django-tables2 reads them
+        with int(): a negative page size or "١٢" would reach its paginator)."""
+        query = request.GET.copy()
+        for key, top in (("page", 10**6), ("per_page", 1000)):
+            if key in query:
+                number = ascii_int(query[key])
+                if number is None or not 1 <= number <= top:
+                    self.query_problem(
+                        _("%(v)s is not a page number: the first page is shown.")
+                        % {"v": query[key][:20]}
+                    )
+                    del query[key]
+        request.GET = query
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         qs = self.tournament.pairs.select_related("player1", "player2")
