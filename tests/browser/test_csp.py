@@ -156,13 +156,20 @@ def test_the_watch_sees_a_violation(live_server, page):
     CSP_VIOLATIONS.clear()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_import_page_offers_a_sample_and_the_pairs_page_exports(
-    live_server, page, played, shot
+    live_server, browser, played, shot, size
 ):
     user, slug, _kwargs, _pks = played
     empty = make_tournament(None, slug="vuoto", pairs=0, turns=1)
     Tournament.objects.get(slug=empty).referees.add(user)
-    login_with_cookie(page.context, live_server.url, user)
+    viewport = PHONE if size == "phone" else {"width": 1280, "height": 900}
+    context = browser.new_context(
+        viewport=viewport, locale="it-IT", is_mobile=size == "phone", accept_downloads=True
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    login_with_cookie(context, live_server.url, user)
     page.goto(f"{live_server.url}/desk/{empty}/pairs/import/")
     with page.expect_download() as sample:
         page.click(f"a[href='/desk/{empty}/pairs/import/sample.xlsx']")
@@ -174,7 +181,7 @@ def test_the_import_page_offers_a_sample_and_the_pairs_page_exports(
     with page.expect_navigation():
         page.click("main form[enctype='multipart/form-data'] button")
     expect(page.locator("main .table-container tbody tr")).to_have_count(3)
-    shot(page, "import-sample-preview")
+    shot(page, f"import-sample-preview-{size}")
     with page.expect_navigation():
         page.click("main form:has(input[name=token]) button")
     assert Tournament.objects.get(slug=empty).pairs.count() == 3
@@ -185,4 +192,5 @@ def test_the_import_page_offers_a_sample_and_the_pairs_page_exports(
     with page.expect_download() as exported:
         buttons.nth(1).click()
     assert exported.value.suggested_filename == f"{slug}-coppie.xlsx"
-    shot(page, "pairs-export-buttons")
+    shot(page, f"pairs-export-buttons-{size}")
+    context.close()
