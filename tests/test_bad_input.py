@@ -255,3 +255,9 @@ def test_a_malformed_post_value_is_a_400_page_with_its_message(entry):
     response = client.post(reverse("entry", args=[slug]), {"turn": "9", "table": "1"})
     assert response.status_code == 400
     assert client.get("/desk/t/pairs/?q=%00").status_code == 400
+
+
+def test_the_pairs_page_sorts_only_by_its_columns(entry):
+    client, slug = entry
+    assert client.get(reverse("pairs", args=[slug]) + "?sort=-player1").status_code == 200
+    assert client.get(reverse("pairs", args=[slug]) + "?sort=../../etc").status_code == 400

@@ -49,6 +49,12 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
                         % {"v": query[key][:20]}
                     )
                     del query[key]
+        sortable = {"number", "player1", "player2", "club"}
+        if "sort" in query and query["sort"].removeprefix("-") not in sortable:
+            self.query_problem(
+                _("The pairs cannot be sorted by %(v)s.") % {"v": query["sort"][:20]}
+            )
+            del query["sort"]
         request.GET = query
         return super().get(request, *args, **kwargs)
 
