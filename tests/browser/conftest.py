@@ -54,7 +54,11 @@ def _listen(message) -> None:
     text = message.text
     if "Content Security Policy" in text or "Content-Security-Policy" in text:
         page = message.page
-        CSP_VIOLATIONS.append(f"{page.url if page else '?'}: {text}")
+        where = message.location or {}
+        CSP_VIOLATIONS.append(
+            f"{page.url if page else '?'} ({where.get('url', '')}:{where.get('lineNumber', '')}):"
+            f" {text}"
+        )
 
 
 def _watching(new_context):
@@ -97,7 +101,9 @@ def shot(request, tmp_path):
     def take(page, name: str) -> Path:
         count[0] += 1
         path = folder / f"{prefix}-{count[0]:02d}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        # caret="initial": Playwright would hide the text cursor with an injected <style>,
+        # which the pages' Content-Security-Policy (rightly) reports as a violation.
+        page.screenshot(path=str(path), full_page=True, caret="initial")
         return path
 
     return take
