@@ -23,3 +23,27 @@ class DefaultLanguageMiddleware:
             response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+class RejectNulMiddleware:
+    """A NUL character in the path, a query string or a form field: 400, before any view.
+
+    No name, number or code ever holds one; PostgreSQL refuses them in text, so a search for
+    "\\x00" would otherwise end in a server error. (Django's form fields refuse them too; this
+    covers the query strings and paths the views read by hand.)
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from django.core.exceptions import BadRequest
+
+        sources = [request.GET] + ([request.POST] if request.method == "POST" else [])
+        if "\x00" in request.path or any(
+            "\x00" in key or any("\x00" in v for v in values)
+            for data in sources
+            for key, values in data.lists()
+        ):
+            raise BadRequest("NUL character in the request")
+        return self.get_response(request)

@@ -2,8 +2,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config import views as config_views
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
+
+handler400 = "config.views.bad_request"
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
@@ -13,10 +16,12 @@ urlpatterns = [
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
     path("admin/", admin.site.urls),
     # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", config_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
-        "accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"
+        "accounts/password_change/",
+        config_views.PasswordChangeView.as_view(),
+        name="password_change",
     ),
     path(
         "accounts/password_change/done/",

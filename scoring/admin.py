@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scoring.models import Penalty, ResultChange, VpScaleDefinition
+from scoring.models import Penalty, ResultChange, Ruling, VpScaleDefinition
 
 
 @admin.register(Penalty)
@@ -8,6 +8,17 @@ class PenaltyAdmin(admin.ModelAdmin):
     list_display = ["tournament", "pair", "turn", "vp", "mp", "reason", "created_at"]
     list_filter = ["tournament"]
     raw_id_fields = ["pair", "turn"]
+
+
+@admin.register(Ruling)
+class RulingAdmin(admin.ModelAdmin):
+    """The federation's catalogue (no tournament) is edited here, by staff with the right to
+    it; a referee's own rulings (with a tournament) are listed for review."""
+
+    list_display = ["code", "article", "title", "effect", "vp", "mp", "tournament", "active"]
+    list_filter = [("tournament", admin.EmptyFieldListFilter), "effect", "active"]
+    search_fields = ["code", "title", "article"]
+    raw_id_fields = ["tournament"]
 
 
 @admin.register(VpScaleDefinition)

@@ -10,8 +10,19 @@ from scoring.rules import vp as vp_rules
 from tournaments.models import AppendOnly, Pair, Table, Tournament, Turn
 
 
+class RulingQuerySet(models.QuerySet):
+    def for_tournament(self, tournament):
+        """The federation's catalogue and the tournament's own entries, nobody else's."""
+        return self.filter(models.Q(tournament__isnull=True) | models.Q(tournament=tournament))
+
+
 class Ruling(models.Model):
-    """One entry of the catalogue of rulings the referee picks from (data, not code)."""
+    """One entry of the catalogue of rulings the referee picks from (data, not code).
+
+    Entries without a tournament are the federation's catalogue, shared by every tournament
+    and edited by staff only (admin). A referee's own entry belongs to the tournament it was
+    added in: it is shown, used and backed up with that tournament only.
+    """
 
     class Effect(models.TextChoices):
         WARNING = "warning", _("Warning")
@@ -21,7 +32,16 @@ class Ruling(models.Model):
         ABANDONMENT_JUSTIFIED = "abandonment-justified", _("Abandonment for force majeure")
         NOTE = "note", _("Recorded in the log, no sanction")
 
-    code = models.SlugField(_("code"), max_length=40, unique=True)
+    code = models.SlugField(_("code"), max_length=40)
+    tournament = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="own_rulings",
+        verbose_name=_("tournament"),
+        help_text=_("Empty: the federation's catalogue, for every tournament."),
+    )
     article = models.CharField(_("article"), max_length=40, blank=True)
     title = models.CharField(_("ruling"), max_length=200)
     description = models.TextField(_("wording"), blank=True)
@@ -30,10 +50,22 @@ class Ruling(models.Model):
     mp = models.PositiveIntegerField(_("MP taken away"), default=0)
     active = models.BooleanField(_("active"), default=True)
 
+    objects = RulingQuerySet.as_manager()
+
     class Meta:
         ordering = ["article", "code"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["code"],
+                condition=models.Q(tournament__isnull=True),
+                name="unique_catalogue_ruling_code",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "code"], name="unique_tournament_ruling_code"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.code}: {self.title}"

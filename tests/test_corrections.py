@@ -182,7 +182,7 @@ def test_art_31_desk_checkbox_with_its_warning(client, referee, tmp_path):  # no
     assert 'name="late_correction"' in page
     data = {"table": 1, "ns": 1300, "ew": 830, "reason": "errore di somma", "turn": 1}
     response = client.post(entry, data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused: the message, nothing changed
     assert "Art. 31" in response.content.decode()
     assert Table.objects.get(turn__number=1, number=1).ns_points == 1250
     response = client.post(entry, {**data, "late_correction": "on"}, follow=True)

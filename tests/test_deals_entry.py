@@ -86,7 +86,7 @@ def test_bad_deals_are_refused_and_change_nothing(client, desk, change, message)
     response = client.post(
         reverse("entry", args=[desk]), {"turn": 1, "table": 1, "mode": "deals", **data}
     )
-    assert response.status_code == 200 and message in response.content.decode()
+    assert response.status_code == 400 and message in response.content.decode()
     assert not Table.objects.get(number=1).has_result
 
 

@@ -109,7 +109,7 @@ def test_create_tournament_refuses_a_bad_plan(client, referee):
             "mitchell_step": "1",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "swiss" in str(response.context["form"].errors["plan_text"])
     assert not Tournament.objects.exists()
 
@@ -121,7 +121,7 @@ def test_import_preview_shows_problems_and_saves_nothing(client, referee, tmp_pa
     response = client.post(url("pair_import", slug), {"file": bad})
     rows = response.context["rows"]
     assert [bool(r.problems) for r in rows] == [False, True, True]
-    assert response.context["problems"] == 2 and b'name="content"' not in response.content
+    assert response.context["problems"] == 2 and b'name="token"' not in response.content
     assert not Pair.objects.exists()
 
 
@@ -131,9 +131,8 @@ def test_import_preview_then_confirm(client, referee, tmp_path):
     good.name = "ok.csv"
     preview = client.post(url("pair_import", slug), {"file": good})
     assert preview.context["problems"] == 0 and not Pair.objects.exists()
-    done = client.post(
-        url("pair_import", slug), {"name": "ok.csv", "content": preview.context["content"]}
-    )
+    assert b"Rossi Mario" not in preview.content.split(b'name="token"')[1][:200]
+    done = client.post(url("pair_import", slug), {"token": preview.context["token"]})
     assert done.status_code == 302
     assert list(Pair.objects.values_list("number", "player1__name")) == [
         (1, "Rossi Mario"),
@@ -180,7 +179,7 @@ def test_entry_refuses_bad_points_and_changes_nothing(client, referee, tmp_path)
         ({"table": 7, "ns": 100, "ew": 0}, "not a match"),
     ]:
         response = client.post(url("entry", slug), {"turn": 1, **data})
-        assert response.status_code == 200
+        assert response.status_code == 400
         assert text in response.content.decode()
     assert not Table.objects.filter(ns_vp__isnull=False).exists()
 

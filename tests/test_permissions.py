@@ -175,3 +175,60 @@ def test_admin_is_for_staff_only(client, world):
     assert client.get("/admin/").status_code == 302
     client.force_login(users["staff"])
     assert client.get("/admin/").status_code == 200
+
+
+def test_a_referee_s_own_ruling_stays_in_their_tournament(client, world):
+    """Rulings added at the desk belong to the tournament; the federation's catalogue is
+    edited by staff with the right to it, in the admin (Art. 23 penalties by code)."""
+    import json
+
+    from django.core.management.base import CommandError
+
+    from scoring.models import Penalty, Ruling
+    from tournaments.services import backup
+
+    users, _kwargs, _pks = world
+    client.force_login(users["referee"])
+    new = {
+        "code": "mio-cellulare",
+        "title": "Cellulare al tavolo",
+        "effect": "penalty",
+        "vp": 1,
+        "mp": 0,
+    }
+    assert client.post(reverse("ruling_new", args=["mine"]), new).status_code == 302
+    mine = Ruling.objects.get(code="mio-cellulare")
+    assert mine.tournament.slug == "mine"
+    clash = {**new, "code": Ruling.objects.filter(tournament=None).first().code}
+    assert client.post(reverse("ruling_new", args=["mine"]), clash).status_code == 400
+    assert b"mio-cellulare" in client.get(reverse("rulings", args=["mine"])).content
+    client.force_login(users["other"])
+    page = client.get(reverse("rulings", args=["theirs"]))
+    assert page.status_code == 200 and b"mio-cellulare" not in page.content
+    before = snapshot()
+    refused = client.post(
+        reverse("ruling_penalty", args=["theirs"]),
+        {"pair": 1, "ruling": "mio-cellulare", "reason": "x"},
+    )
+    assert refused.status_code == 400 and snapshot() == before
+    with pytest.raises(CommandError, match="Unknown ruling"):
+        run("penalty_add", "theirs", "--pair", "1", "--ruling", "mio-cellulare", "--reason", "x")
+    assert not Penalty.objects.filter(ruling=mine).exists()
+    assert "mio-cellulare" not in run("rulings_list", "theirs")
+    assert "mio-cellulare" not in run("rulings_list")
+    listed = json.loads(run("rulings_list", "mine", "--json"))
+    assert {"code": "mio-cellulare", "scope": "tournament"}.items() <= next(
+        r for r in listed if r["code"] == "mio-cellulare"
+    ).items()
+    run("penalty_add", "mine", "--pair", "1", "--ruling", "mio-cellulare", "--reason", "x")
+    codes = {r["code"] for r in backup.dump(Tournament.objects.get(slug="theirs"))["rulings"]}
+    assert "mio-cellulare" not in codes
+    # the federation's catalogue: staff with the right to it, in the admin; nobody at the desk
+    url = f"/admin/scoring/ruling/{Ruling.objects.filter(tournament=None).first().pk}/change/"
+    client.force_login(users["referee"])
+    assert client.get(url).status_code == 302
+    client.force_login(users["staff"])
+    assert client.get(url).status_code == 403  # staff, without the permission
+    users["staff"].is_superuser = True
+    users["staff"].save()
+    assert client.get(url).status_code == 200

@@ -137,7 +137,7 @@ def test_art_2_plan_edit_refused_when_the_block_is_too_long(client, tmp_path):
     data.update(plan_text="mitchell:4", tiebreak_order="mp,h2h,number", vp_scale="feburit-2007")
     data["date"] = "2026-11-21"
     response = client.post(reverse("tournament_edit", args=[slug]), data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused with its message
     assert "at most 3 turns" in response.content.decode()
     assert Tournament.objects.get(slug=slug).plan == ["mitchell"] * 3
 

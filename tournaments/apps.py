@@ -8,3 +8,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from tournaments import signals  # noqa: F401 - connects the receivers
+        from tournaments.fields import ascii_integers
+
+        ascii_integers()  # every form's whole numbers: ASCII digits, within the database's range

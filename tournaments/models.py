@@ -387,3 +387,24 @@ def audit(
         new=new,
         reason=str(reason)[:500],
     )
+
+
+class PendingImport(models.Model):
+    """A pairs file kept on the server between its preview and its confirmation: the
+    confirmation names it by a random token, valid only for the user, the browser session
+    and the tournament that previewed it, for an hour at most."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=255)
+    content = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("pairs file being imported")
+        verbose_name_plural = _("pairs files being imported")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.created_at:%H:%M})"

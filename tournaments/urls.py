@@ -12,6 +12,18 @@ urlpatterns = [
     path("pairs/", pairs.PairListView.as_view(), name="pairs"),
     path("pairs/add/", pairs.PairFormView.as_view(), name="pair_add"),
     path("pairs/import/", pairs.ImportView.as_view(), name="pair_import"),
+    path(
+        "pairs/import/sample.csv",
+        pairs.ImportSampleView.as_view(),
+        {"fmt": "csv"},
+        name="pair_import_sample_csv",
+    ),
+    path(
+        "pairs/import/sample.xlsx",
+        pairs.ImportSampleView.as_view(),
+        {"fmt": "xlsx"},
+        name="pair_import_sample_xlsx",
+    ),
     path("pairs/<int:number>/", pairs.PairFormView.as_view(), name="pair_edit"),
     path("pairs/<int:number>/delete/", pairs.PairDeleteView.as_view(), name="pair_delete"),
     path("seating/", views.SeatingView.as_view(), name="seating"),

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.documents.sheets import in_language
+from scoring.documents.spreadsheets import printable, protect
 from scoring.services.exports import results_data
 from tournaments.errors import Refused
 from tournaments.models import Tournament
@@ -69,7 +70,8 @@ def workbook(data: dict) -> bytes:
         ),
         (_("Generated"), timezone.localtime().strftime("%d/%m/%Y %H:%M")),
     ]:
-        info.append([label, value])
+        info.append([label, printable(value)])
+    protect(info)
     info.column_dimensions["A"].width = 28
     info.column_dimensions["B"].width = 48
 
@@ -79,7 +81,8 @@ def workbook(data: dict) -> bytes:
         for cell in ws[1]:
             cell.font = Font(bold=True)
         for row in rows:
-            ws.append(row)
+            ws.append([printable(v) for v in row])
+        protect(ws)
         ws.freeze_panes = "A2"
         ws.auto_filter.ref = ws.dimensions
         for column in ws.columns:

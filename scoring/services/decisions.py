@@ -17,7 +17,7 @@ from scoring.rules import vp as vp_rules
 from scoring.services.results import MAX_POINTS, after_results, check_points
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
-from tournaments.models import Pair, Table, Tournament, Turn
+from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.services.lookup import turn_by_number
 
 TABLE_EFFECTS = {
@@ -27,14 +27,34 @@ TABLE_EFFECTS = {
 }
 
 
-def ruling_by_code(code: str) -> Ruling:
-    try:
-        return Ruling.objects.get(code=code, active=True)
-    except Ruling.DoesNotExist:
-        known = ", ".join(Ruling.objects.filter(active=True).values_list("code", flat=True))
+def catalogue(tournament: Tournament):
+    """The active rulings a tournament may use: the federation's and its own."""
+    return Ruling.objects.for_tournament(tournament).filter(active=True)
+
+
+def ruling_by_code(tournament: Tournament, code: str) -> Ruling:
+    """A ruling of the tournament's catalogue by its code (its own entry first)."""
+    found = sorted(
+        catalogue(tournament).filter(code=str(code)[:40]),
+        key=lambda r: r.tournament_id is None,
+    )
+    if not found:
+        known = ", ".join(catalogue(tournament).order_by("code").values_list("code", flat=True))
         raise Refused(
-            _("Unknown ruling %(code)s (known: %(known)s).") % {"code": code, "known": known}
-        ) from None
+            _("Unknown ruling %(code)s (known: %(known)s).")
+            % {"code": str(code)[:40], "known": known}
+        )
+    return found[0]
+
+
+def add_ruling(tournament: Tournament, data: dict, user=None) -> Ruling:
+    """A referee's own entry of the catalogue: it belongs to this tournament only."""
+    code = data["code"]
+    if Ruling.objects.for_tournament(tournament).filter(code=code).exists():
+        raise Refused(_("The catalogue already has a ruling %(code)s.") % {"code": code})
+    ruling = Ruling.objects.create(tournament=tournament, **data)
+    audit(tournament, "ruling-add", user=user, target=f"ruling {code}", new=data)
+    return ruling
 
 
 def _clean_reason(reason: str | None, required: bool = True) -> str:
@@ -95,7 +115,7 @@ def add_penalty(
     opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
     pair's second (fourth, ...) brings an automatic 1 VP penalty. A ruling with the "note"
     effect (Art. 4: the hand started early is cancelled) is only written to the log: None."""
-    rule = ruling_by_code(ruling) if ruling else None
+    rule = ruling_by_code(tournament, ruling) if ruling else None
     if rule is not None and rule.effect in TABLE_EFFECTS:
         raise Refused(
             _("Ruling %(code)s sets a table's score: use score_adjust or the table's page.")
@@ -286,7 +306,7 @@ def table_ruling(
 ) -> Table:
     """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
     the guilty pair `guilty`, from the points played when they were entered."""
-    rule = ruling_by_code(code)
+    rule = ruling_by_code(tournament, code)
     if rule.effect not in TABLE_EFFECTS:
         raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
     table = _table(tournament, turn_number, table_number, lock=False)

@@ -56,7 +56,7 @@ def seating(turn: Turn, query: str = "") -> tuple[list, list]:
         return tables, byes
 
     def hit(pair) -> bool:
-        if query.isdigit():
+        if query.isascii() and query.isdigit():
             return pair.number == int(query)
         return query in pair.player1.name.lower() or query in pair.player2.name.lower()
 

@@ -15,6 +15,7 @@ from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
+from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
@@ -28,16 +29,19 @@ class Entry:
     deals: tuple = ()  # the score sheet deal by deal (see deals_record), when entered so
 
 
+def not_points_message(line: str, text: str) -> str:
+    return _("%(line)s: %(value)s is not a whole number of points.") % {
+        "line": line,
+        "value": text[:20] or '""',
+    }
+
+
 def check_points(value: object, line: str) -> int:
     if isinstance(value, str):
         text = value.strip()
-        try:
-            value = int(text)
-        except ValueError:
-            raise Refused(
-                _("%(line)s: %(value)s is not a whole number of points.")
-                % {"line": line, "value": text or '""'}
-            ) from None
+        value = parse_int(text) if not has_foreign_digits(text) else None
+        if value is None:
+            raise Refused(not_points_message(line, text))
     try:
         points = vp_rules.check_points(value)
     except vp_rules.ScaleError:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from tournaments.models import Bye, Table, Tournament
+from tournaments.rules.text import ascii_int
 
 
 def standing_inputs(tournament: Tournament):
@@ -70,10 +71,7 @@ class StandingsReport:
 def standings_report(tournament: Tournament, after: str | int | None = None) -> StandingsReport:
     """The ranking after turn `after` (default: the last complete turn), ready to show."""
     seated, complete = turn_progress(tournament)
-    try:
-        after_turn = int(after) if after not in (None, "") else None
-    except (TypeError, ValueError):
-        after_turn = None
+    after_turn = ascii_int(after) if after not in (None, "") else None
     if after_turn not in seated:
         after_turn = complete[-1] if complete else 0
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}

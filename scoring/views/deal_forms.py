@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from scoring.rules import deals as rules
 from scoring.services.deal_entry import KIND_LABELS, deal_message, totals_from_deals
 from tournaments.errors import Refused
+from tournaments.rules.text import ascii_int
 
 LINES = (("ns", gettext_lazy("N-S")), ("ew", gettext_lazy("E-W")))
 
@@ -84,10 +85,10 @@ class DealsForm(forms.Form):
         lengths = []
         for part in (data.get(prefix + "lengths") or "").replace(";", ",").split(","):
             if part.strip():
-                try:
-                    lengths.append(int(part))
-                except ValueError:
-                    raise rules.DealError(gettext_noop("%(v)s is not a length"), v=part) from None
+                length = ascii_int(part)
+                if length is None or not 0 <= length <= 108:
+                    raise rules.DealError(gettext_noop("%(v)s is not a length"), v=part[:20])
+                lengths.append(length)
         return rules.LineDeal(
             burracos=counts,
             closed=bool(data.get(prefix + "closed")),

@@ -12,9 +12,11 @@ from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import ScoreForm
 from scoring.views.results import TurnMixin
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
+from tournaments.http import InvalidFormIs400
+from tournaments.rules.text import ascii_int
 
 
-class EntryView(TurnMixin, FormView):
+class EntryView(TurnMixin, InvalidFormIs400, FormView):
     form_class = ScoreForm
     template_name = "scoring/entry.html"
     nav = "entry"
@@ -34,6 +36,11 @@ class EntryView(TurnMixin, FormView):
         if self.request.method != "GET" or turn is None:
             return {}
         table = self.request.GET.get("table")
+        if table is not None and ascii_int(table) not in {t.number for t in self.get_tables(turn)}:
+            self.query_problem(
+                _("Turn %(turn)d has no table %(v)s.") % {"turn": turn.number, "v": table[:20]}
+            )
+            table = None
         if table is None:
             missing = [t.number for t in self.get_tables(turn) if not t.has_result]
             table = missing[0] if missing else None
@@ -91,7 +98,9 @@ class EntryView(TurnMixin, FormView):
                 ns, ew, breakdown = totals(self.tournament, sheet)
             except Refused as exc:
                 form.add_error(None, exc.message)
-                return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
+                return self.render_to_response(
+                    self.get_context_data(form=form, deals_form=sheet), status=400
+                )
         versions = {data["table"]: data["version"]} if data.get("version") is not None else None
         try:
             (table,) = results.record_scores(
@@ -113,7 +122,9 @@ class EntryView(TurnMixin, FormView):
                 else None
             )
             self.late_asked = isinstance(exc, NeedsLateCorrection)
-            return self.render_to_response(self.get_context_data(form=form, deals_form=sheet))
+            return self.render_to_response(
+                self.get_context_data(form=form, deals_form=sheet), status=400
+            )
         if table.late_correction:
             messages.warning(
                 self.request,
@@ -140,21 +151,31 @@ class EntryView(TurnMixin, FormView):
 
 class PreviewView(TurnMixin, TemplateView):
     """htmx: who sits at the typed table, its current result, the totals of the deals typed
-    and the VP of what is typed."""
+    and the VP of what is typed. A value that is not a number (not while still typing a
+    sign) is named in the fragment, status 400 (htmx swaps it in: see base.html)."""
 
     template_name = "scoring/_preview.html"
+
+    def query_problem(self, message: str) -> None:
+        self.problems = [*getattr(self, "problems", []), message]
+
+    def render_to_response(self, context, **kwargs):
+        if getattr(self, "problems", None) or context.get("malformed"):
+            kwargs.setdefault("status", 400)
+        return TemplateView.render_to_response(self, context, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         turn, _turns = self.get_turn()
         get = self.request.GET
         table = None
-        if turn is not None and get.get("table", "").strip().isdigit():
+        number = ascii_int(get.get("table", ""))
+        if turn is not None and number is not None and 0 < number <= 99999:
             table = (
                 turn.tables.select_related(
                     "ns__player1", "ns__player2", "ew__player1", "ew__player2"
                 )
-                .filter(number=int(get["table"]))
+                .filter(number=number)
                 .first()
             )
         vp, from_deals, problem = None, None, ""
@@ -166,13 +187,22 @@ class PreviewView(TurnMixin, TemplateView):
                 else:
                     raise Refused("; ".join(str(v[0]) for v in sheet.errors.values()))
             else:
-                ns, ew = int(get.get("ns", "")), int(get.get("ew", ""))
+                ns, ew = typed_points(get, "ns"), typed_points(get, "ew")
+                if ns is None or ew is None:
+                    raise ValueError
             vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
         except Refused as exc:
             problem = exc.message
         except (ValueError, TypeError):
             pass
+        problems = getattr(self, "problems", [])
+        if problems and not problem:
+            problem = problems[0]
+        malformed = bool(problem) or (
+            get.get("table", "").strip() not in ("", "+") and number is None
+        )
         context.update(
+            malformed=malformed,
             table=table,
             vp=vp,
             typed_table=get.get("table", ""),
@@ -182,3 +212,18 @@ class PreviewView(TurnMixin, TemplateView):
             totals=(ns, ew) if vp else None,
         )
         return context
+
+
+def typed_points(get, name: str) -> int | None:
+    """A line's total as typed so far: None while empty or a lone sign; a Refused when it
+    cannot be a number of points."""
+    text = get.get(name, "").strip()
+    if text in ("", "-", "+", "\u2212"):
+        return None
+    line = _("N-S") if name == "ns" else _("E-W")
+    value = ascii_int(text)
+    if value is None:
+        raise Refused(results.not_points_message(line, text))
+    if abs(value) > results.MAX_POINTS:
+        return results.check_points(value, line)  # refused: not a plausible total
+    return value  # a number not yet a multiple of 5 is still being typed: no message

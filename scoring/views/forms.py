@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Ruling
+from tournaments.fields import CodeField, NameField
 
 
 def points_field(label, **attrs) -> forms.IntegerField:
@@ -119,14 +120,21 @@ class WithdrawForm(forms.Form):
 
 
 class RulingForm(forms.ModelForm):
+    """A referee's own ruling, for this tournament only (the federation's catalogue is edited
+    by staff in the admin)."""
+
     class Meta:
         model = Ruling
         fields = ["code", "article", "title", "description", "effect", "vp", "mp"]
 
+    def validate_unique(self):
+        """Uniqueness is the service's (`decisions.add_ruling`): per tournament and against
+        the federation's codes."""
+
 
 class LatePairForm(forms.Form):
-    player1 = forms.CharField(label=_("Player 1"), max_length=120)
-    membership1 = forms.CharField(label=_("Membership number 1"), max_length=40, required=False)
-    player2 = forms.CharField(label=_("Player 2"), max_length=120)
-    membership2 = forms.CharField(label=_("Membership number 2"), max_length=40, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    player1 = NameField(label=_("Player 1"), max_length=120)
+    membership1 = CodeField(label=_("Membership number 1"), max_length=40, required=False)
+    player2 = NameField(label=_("Player 2"), max_length=120)
+    membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
+    club = NameField(label=_("Club"), max_length=120, required=False)

@@ -6,25 +6,30 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
-from django_tables2.export import TableExport
 
+from scoring.documents.spreadsheets import export_or_page
 from scoring.services import results, standings
 from scoring.views.tables import StandingsTable
 from tournaments.access import TournamentMixin
+from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.models import Table
 
 
-class TurnMixin(TournamentMixin):
-    """Pages about one seated turn: `?turn=N`, the last seated turn by default."""
+class TurnMixin(TournamentMixin, QueryProblems):
+    """Pages about one seated turn: `?turn=N`, the last seated turn by default. An unknown
+    turn shows the last one with a message (400); a POST for an unknown turn is refused."""
 
     def get_turn(self):
         if not hasattr(self, "_turn"):
             turns = list(self.tournament.turn_set.order_by("number"))
-            wanted = self.request.GET.get("turn") or self.request.POST.get("turn")
-            turn = next(
-                (t for t in turns if str(t.number) == str(wanted)), turns[-1] if turns else None
-            )
-            self._turn = (turn, turns)
+            source = self.request.POST if self.request.method == "POST" else self.request.GET
+            wanted = source.get("turn")
+            turn = next((t for t in turns if str(t.number) == str(wanted)), None)
+            if turn is None and wanted not in (None, ""):
+                if self.request.method == "POST":
+                    raise BadInput(_("There is no seated turn %(v)s.") % {"v": wanted[:20]})
+                self.query_problem(unknown_turn(wanted))
+            self._turn = (turn or (turns[-1] if turns else None), turns)
         return self._turn
 
 
@@ -68,7 +73,7 @@ class HistoryView(TournamentMixin, TemplateView):
         return context
 
 
-class StandingsView(TournamentMixin, TemplateView):
+class StandingsView(TournamentMixin, QueryProblems, TemplateView):
     template_name = "scoring/standings.html"
     nav = "standings"
 
@@ -78,7 +83,13 @@ class StandingsView(TournamentMixin, TemplateView):
         """The page draws its rows with a plain loop: django-tables2 took ~225 ms of cell
         machinery for 500 pairs (bench/standings.py); its table still serves the exports."""
         context = super().get_context_data(**kwargs)
-        report = standings.standings_report(self.tournament, self.request.GET.get("after"))
+        after = self.request.GET.get("after")
+        report = standings.standings_report(self.tournament, after)
+        if after not in (None, "") and str(report.after_turn) != after.strip():
+            self.query_problem(
+                _("Turn %(v)s is not seated: the standings after turn %(n)d are shown.")
+                % {"v": after[:20], "n": report.after_turn}
+            )
         sort = self.request.GET.get("sort", "rank")
         key = sort.lstrip("-")
         rows = report.rows
@@ -102,12 +113,9 @@ class StandingsView(TournamentMixin, TemplateView):
         return context
 
     def render_to_response(self, context, **kwargs):
-        fmt = self.request.GET.get("_export")
-        if TableExport.is_valid_format(fmt):
-            table = StandingsTable(context["rows"])
-            name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}.{fmt}"
-            return TableExport(fmt, table).response(name)
-        return super().render_to_response(context, **kwargs)
+        name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}"
+        exported = export_or_page(self, context, StandingsTable(context["rows"]), name)
+        return exported or super().render_to_response(context, **kwargs)
 
 
 class PairDetailView(TournamentMixin, TemplateView):

@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring.models import LogEntry, Ruling
+from scoring.models import LogEntry
 from scoring.services import decisions
 from scoring.views.forms import (
     AdjustForm,
@@ -22,8 +22,8 @@ from tournaments.errors import Refused
 from tournaments.services import lookup
 
 
-def catalogue():
-    rulings = list(Ruling.objects.filter(active=True))
+def catalogue(tournament):
+    rulings = list(decisions.catalogue(tournament))
     table = [r for r in rulings if r.effect in decisions.TABLE_EFFECTS]
     pair = [r for r in rulings if r.effect not in decisions.TABLE_EFFECTS]
     return pair, table
@@ -35,13 +35,14 @@ class RulingsView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        pair_rulings, table_rulings = catalogue()
+        pair_rulings, table_rulings = catalogue(self.tournament)
         context.update(
             penalty_form=kwargs.get("penalty_form") or PenaltyForm(rulings=pair_rulings),
             table_form=kwargs.get("table_form") or TableRulingForm(rulings=table_rulings),
             adjust_form=kwargs.get("adjust_form") or AdjustForm(),
             withdraw_form=kwargs.get("withdraw_form") or WithdrawForm(),
             ruling_form=kwargs.get("ruling_form") or RulingForm(),
+            own_codes={r.code for r in pair_rulings + table_rulings if r.tournament_id},
             late_form=kwargs.get("late_form") or LatePairForm(),
             late_possible=self.tournament.turn_set.count() == 1
             and self.tournament.turn_set.filter(byes__isnull=False).exists(),
@@ -72,14 +73,14 @@ class DecisionView(TournamentMixin, View):
                 form.add_error(None, exc.message)
         view = RulingsView(request=request, kwargs=self.kwargs, tournament=self.tournament)
         view.nav = "rulings"
-        return view.render_to_response(view.get_context_data(**{self.form_name: form}))
+        return view.render_to_response(view.get_context_data(**{self.form_name: form}), status=400)
 
 
 class PenaltyView(DecisionView):
     form_name = "penalty_form"
 
     def make_form(self, data):
-        return PenaltyForm(data, rulings=catalogue()[0])
+        return PenaltyForm(data, rulings=catalogue(self.tournament)[0])
 
     def apply(self, d):
         pair = lookup.pair_by_number(self.tournament, d["pair"])
@@ -105,7 +106,7 @@ class TableRulingView(DecisionView):
     form_name = "table_form"
 
     def make_form(self, data):
-        return TableRulingForm(data, rulings=catalogue()[1])
+        return TableRulingForm(data, rulings=catalogue(self.tournament)[1])
 
     def apply(self, d):
         t = decisions.table_ruling(
@@ -178,8 +179,8 @@ class RulingCreateView(DecisionView):
         return RulingForm(data)
 
     def apply(self, d):
-        Ruling.objects.create(**d)
-        return _("Ruling %(code)s added to the catalogue.") % {"code": d["code"]}
+        decisions.add_ruling(self.tournament, d, user=self.request.user)
+        return _("Ruling %(code)s added to this tournament's catalogue.") % {"code": d["code"]}
 
 
 class LatePairView(DecisionView):

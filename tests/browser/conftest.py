@@ -35,6 +35,7 @@ def browser():
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser.new_context = _watching(browser.new_context)
             yield browser
             browser.close()
     finally:
@@ -42,6 +43,38 @@ def browser():
             os.environ.pop(ASYNC_UNSAFE, None)
         else:
             os.environ[ASYNC_UNSAFE] = previous
+
+
+# Every Content-Security-Policy violation chromium reports in the console of any page (an inline
+# script, style or handler the policy blocked): each browser test fails on one.
+CSP_VIOLATIONS: list[str] = []
+
+
+def _listen(message) -> None:
+    text = message.text
+    if "Content Security Policy" in text or "Content-Security-Policy" in text:
+        page = message.page
+        where = message.location or {}
+        CSP_VIOLATIONS.append(
+            f"{page.url if page else '?'} ({where.get('url', '')}:{where.get('lineNumber', '')}):"
+            f" {text}"
+        )
+
+
+def _watching(new_context):
+    def new_context_watched(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.on("console", _listen)
+        return context
+
+    return new_context_watched
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, CSP_VIOLATIONS[:5]
 
 
 @pytest.fixture
@@ -68,7 +101,9 @@ def shot(request, tmp_path):
     def take(page, name: str) -> Path:
         count[0] += 1
         path = folder / f"{prefix}-{count[0]:02d}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        # caret="initial": Playwright would hide the text cursor with an injected <style>,
+        # which the pages' Content-Security-Policy (rightly) reports as a violation.
+        page.screenshot(path=str(path), full_page=True, caret="initial")
         return path
 
     return take

@@ -317,7 +317,7 @@ def test_a_referee_runs_a_whole_tournament(live_server, page, shot):
     expect(page.locator("main .table-container tbody .badge.ok")).to_have_count(16)
     assert not Pair.objects.filter(tournament=tournament).exists()
     shot(page, "import-preview")
-    confirm = page.locator("main form:has(input[name=content]) button")
+    confirm = page.locator("main form:has(input[name=token]) button")
     expect(confirm).to_be_focused()
     with page.expect_navigation():
         confirm.click()

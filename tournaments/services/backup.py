@@ -3,12 +3,21 @@
 The file lists each model's rows with their old ids; restoring creates new rows and maps
 the old ids to the new ones, so a backup restores next to the original (under a new slug)
 or into an empty database. Users are referred to by user name (left empty when missing).
+
+A backup file is data from outside: restoring trusts nothing in it. The slug must be a valid
+slug; every row is checked field by field with the models' own validators (types, ranges,
+dates, choices, plan words, tie-breaks) and the JSON kept in rows by its expected shape;
+every reference must point to a row of the same file; the federation's catalogue of rulings
+is never changed (an unknown catalogue entry becomes the restored tournament's own); and the
+restored tournament must compute its results. Anything else refuses the whole file with one
+line, and nothing is written.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import logging
 import os
 import tempfile
 from contextlib import contextmanager
@@ -16,6 +25,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,6 +45,8 @@ from tournaments.models import (
 
 FORMAT = "burraco-tournament-backup"
 VERSION = 1
+MAX_BACKUP_BYTES = 200 * 1024 * 1024
+LARGEST = 2**63 - 1
 
 
 def _models():
@@ -71,7 +84,8 @@ def _row(obj: models.Model, users: dict[int, str]) -> dict:
 
 
 def dump(tournament: Tournament) -> dict:
-    """Everything about a tournament as plain data (a fixed number of queries)."""
+    """Everything about a tournament as plain data (a fixed number of queries): with the
+    federation's rulings and the tournament's own, never another tournament's."""
     tables, Ruling = _models()
     users = dict(get_user_model().objects.values_list("id", get_user_model().USERNAME_FIELD))
     data = {
@@ -82,7 +96,7 @@ def dump(tournament: Tournament) -> dict:
         "referees": list(
             tournament.referees.values_list(get_user_model().USERNAME_FIELD, flat=True)
         ),
-        "rulings": [_row(r, users) for r in Ruling.objects.all()],
+        "rulings": [_row(r, users) for r in Ruling.objects.for_tournament(tournament)],
     }
     for key, model, path in tables:
         data[key] = [
@@ -93,6 +107,31 @@ def dump(tournament: Tournament) -> dict:
 
 def dumps(tournament: Tournament) -> bytes:
     return json.dumps(dump(tournament), ensure_ascii=False, indent=0).encode()
+
+
+# --- Restore -------------------------------------------------------------------------------
+
+
+class Damaged(Refused):
+    """A backup file that cannot be restored as it is; the message says where."""
+
+    def __init__(self, detail: str):
+        detail = " ".join(str(detail).split())[:300]
+        super().__init__(_("The backup is damaged: %(error)s") % {"error": detail})
+
+
+def check_slug(slug) -> str:
+    """A slug fit for URLs and file names: letters, digits, '-' and '_', at most 80."""
+    try:
+        if not isinstance(slug, str) or not 0 < len(slug) <= 80:
+            raise ValidationError("length")
+        validate_slug(slug)
+    except ValidationError:
+        raise Refused(
+            _("%(slug)s is not a valid slug (letters, digits, - and _, at most 80).")
+            % {"slug": json.dumps(slug, ensure_ascii=True)[:100]}
+        ) from None
+    return slug
 
 
 @contextmanager
@@ -113,32 +152,155 @@ def _keeping_dates():
             f.auto_now_add = True
 
 
-def _build(model, row: dict, maps: dict, users: dict) -> models.Model:
-    values = {}
+def _shape_ok(field: str, value) -> bool:
+    """The JSON some rows keep, by the shape the code reading it expects."""
+
+    def whole(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**9
+
+    if field in ("order", "pairs"):
+        return isinstance(value, list) and all(whole(v) for v in value)
+    if field == "repeats":
+        return isinstance(value, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(whole(v) for v in p) for p in value
+        )
+    if field == "deals":
+        lines = ("ns", "ew")
+        parts = ("base", "cards", "total")
+        return isinstance(value, list) and all(
+            isinstance(d, dict)
+            and all(isinstance(d.get(line), dict) for line in lines)
+            and all(whole(d[line].get(p)) for line in lines for p in parts)
+            for d in value
+        )
+    return True
+
+
+JSON_SHAPES = {"order", "pairs", "repeats", "deals"}
+
+
+def _build(model, row, maps: dict, users: dict) -> models.Model:
+    """One row as a model instance, every field checked; references mapped to new ids."""
+    if not isinstance(row, dict):
+        raise Damaged(f"{model.__name__}: a row is not an object")
+    values, relations = {}, []
     for field in model._meta.concrete_fields:
         if field.primary_key or field.attname not in row:
             continue
         value = row[field.attname]
-        if field.is_relation and value is not None:
-            target = field.related_model
-            if target is get_user_model():
-                value = users.get(value)
-            else:
-                value = maps[target].get(value) if target in maps else value
+        if field.is_relation:
+            relations.append(field.name)
+            value = _reference(model, field, value, maps, users)
+        elif isinstance(field, models.JSONField):
+            if field.attname in JSON_SHAPES and not _shape_ok(field.attname, value):
+                raise Damaged(f"{model.__name__}.{field.attname}: unexpected content")
         elif value is not None:
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                if abs(value) > LARGEST:
+                    raise Damaged(f"{model.__name__}.{field.attname}: number out of range")
+            elif isinstance(value, bool) != isinstance(field, models.BooleanField) or not (
+                isinstance(value, str | bool)
+            ):
+                raise Damaged(f"{model.__name__}.{field.attname}: not a plain value")
             value = field.to_python(value)
         values[field.attname] = value
-    return model(**values)
+        if value is None and field.null:
+            relations.append(field.name)  # an empty value the model allows: nothing to check
+    obj = model(**values)
+    obj.clean_fields(exclude=relations)
+    return obj
 
 
-def restore(data: dict, slug: str | None = None) -> Tournament:
-    """Create the tournament of a backup (under `slug` when given): all or nothing."""
+def _reference(model, field, value, maps: dict, users: dict):
+    if value is None:
+        return None
+    target = field.related_model
+    if target is get_user_model():
+        if not isinstance(value, str):
+            raise Damaged(f"{model.__name__}.{field.attname}: a user name is not text")
+        return users.get(value)
+    if target not in maps or isinstance(value, bool) or not isinstance(value, int):
+        raise Damaged(f"{model.__name__}.{field.attname}: bad reference")
+    if value not in maps[target]:
+        raise Damaged(f"{model.__name__}.{field.attname}: refers to a row not in the file")
+    return maps[target][value]
+
+
+def _ids(rows: list, key: str) -> list[int]:
+    ids = [row.get("id") if isinstance(row, dict) else None for row in rows]
+    if any(isinstance(i, bool) or not isinstance(i, int) for i in ids) or len(set(ids)) != len(ids):
+        raise Damaged(f"{key}: rows without a unique id")
+    return ids
+
+
+def _check_header(data) -> tuple[dict, list]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Refused(_("This file is not a tournament backup."))
     if data.get("version") != VERSION:
-        raise Refused(_("Backup version %(v)s is not supported.") % {"v": data.get("version")})
-    tables, Ruling = _models()
-    slug = slug or data["tournament"]["slug"]
+        version = json.dumps(data.get("version"))[:20]
+        raise Refused(_("Backup version %(v)s is not supported.") % {"v": version})
+    tables, _ruling = _models()
+    missing = [k for k in ["tournament", *[k for k, _m, _p in tables]] if k not in data]
+    if missing:
+        raise Damaged(f"the part {missing[0]} is missing")
+    if not isinstance(data["tournament"], dict):
+        raise Damaged("tournament: not an object")
+    for key in [k for k, _m, _p in tables] + ["rulings", "referees"]:
+        if not isinstance(data.get(key, []), list):
+            raise Damaged(f"{key}: not a list")
+    referees = data.get("referees", [])
+    if not all(isinstance(name, str) for name in referees):
+        raise Damaged("referees: a user name is not text")
+    return data["tournament"], referees
+
+
+def _rulings(data: dict, tournament: Tournament, old_id, users: dict) -> dict:
+    """The backup's rulings: the federation's matched by code (never created or changed); the
+    tournament's own, and catalogue entries this database lacks, become the new tournament's."""
+    _tables, Ruling = _models()
+    rows = data.get("rulings", [])
+    ids = _ids(rows, "rulings")
+    catalogue = dict(Ruling.objects.filter(tournament=None).values_list("code", "pk"))
+    mapping: dict = {}
+    own: dict[str, int] = {}
+    for old, row in zip(ids, rows, strict=True):
+        owner = row.get("tournament_id")
+        if owner is not None and owner != old_id:
+            raise Damaged("rulings: an entry of another tournament")
+        code = row.get("code")
+        if owner is None and isinstance(code, str) and code in catalogue:
+            mapping[old] = catalogue[code]
+            continue
+        if code in own:
+            mapping[old] = own[code]
+            continue
+        clean = {k: v for k, v in row.items() if k not in ("tournament_id", "id")}
+        ruling = _build(Ruling, clean, {}, users)
+        ruling.tournament = tournament
+        ruling.save()
+        own[ruling.code] = mapping[old] = ruling.pk
+    return mapping
+
+
+def _create_rows(data: dict, maps: dict, users: dict) -> None:
+    tables, _ruling = _models()
+    taken = set(Table.objects.values_list("code", flat=True))
+    for key, model, _path in tables:
+        rows = data[key]
+        ids = _ids(rows, key)
+        objects = [_build(model, row, maps, users) for row in rows]
+        if model is Table:
+            for obj in objects:
+                while obj.code in taken:  # codes are unique across tournaments
+                    obj.code = new_table_code()
+                taken.add(obj.code)
+        created = model.objects.bulk_create(objects)
+        maps[model] = {old: obj.pk for old, obj in zip(ids, created, strict=True)}
+
+
+def _restore(data: dict, slug: str | None) -> Tournament:
+    row, referees = _check_header(data)
+    slug = check_slug(slug if slug is not None else row.get("slug"))
     if Tournament.objects.filter(slug=slug).exists():
         raise Refused(
             _("A tournament with slug %(slug)s already exists: choose another slug.")
@@ -146,47 +308,90 @@ def restore(data: dict, slug: str | None = None) -> Tournament:
         )
     User = get_user_model()
     users = {name: pk for pk, name in User.objects.values_list("id", User.USERNAME_FIELD)}
-    try:
-        with transaction.atomic(), _keeping_dates():
-            rulings = {r.code: r.pk for r in Ruling.objects.all()}
-            ruling_map = {}
-            for row in data.get("rulings", []):
-                if row["code"] not in rulings:  # a ruling this database does not know yet
-                    ruling = _build(Ruling, row, {}, users)
-                    ruling.save()
-                    rulings[row["code"]] = ruling.pk
-                ruling_map[row["id"]] = rulings[row["code"]]
-            maps: dict = {Ruling: ruling_map}
-            tournament = _build(Tournament, {**data["tournament"], "slug": slug}, maps, users)
-            tournament.save()
-            tournament.referees.set(
-                User.objects.filter(**{f"{User.USERNAME_FIELD}__in": data.get("referees", [])})
-            )
-            maps[Tournament] = {data["tournament"]["id"]: tournament.pk}
-            taken = set(Table.objects.values_list("code", flat=True))
-            for key, model, _path in tables:
-                rows = data.get(key, [])
-                objects = [_build(model, row, maps, users) for row in rows]
-                if model is Table:
-                    for obj in objects:
-                        while obj.code in taken:  # codes are unique across tournaments
-                            obj.code = new_table_code()
-                        taken.add(obj.code)
-                created = model.objects.bulk_create(objects)
-                maps[model] = {row["id"]: obj.pk for row, obj in zip(rows, created, strict=True)}
-    except Refused:
-        raise
-    except (KeyError, TypeError, ValueError, DatabaseError) as exc:
-        raise Refused(_("The backup is damaged: %(error)s") % {"error": exc}) from None
+    old_id = row.get("id")
+    if isinstance(old_id, bool) or not isinstance(old_id, int):
+        raise Damaged("tournament: no id")
+    _tables, Ruling = _models()
+    with transaction.atomic(), _keeping_dates():
+        tournament = _build(Tournament, {**row, "slug": slug}, {}, users)
+        tournament.clean()
+        tournament.save()
+        tournament.referees.set(User.objects.filter(**{f"{User.USERNAME_FIELD}__in": referees}))
+        maps: dict = {Tournament: {old_id: tournament.pk}}
+        maps[Ruling] = _rulings(data, tournament, old_id, users)
+        _create_rows(data, maps, users)
+        _computes(tournament)
     return tournament
 
 
+def _computes(tournament: Tournament) -> None:
+    """The restored tournament must give its results: a file whose rows contradict each
+    other (a table of a pair from another turn…) is refused here, inside the transaction."""
+    from scoring.services.exports import results_data
+    from scoring.services.scales import resolve_scale
+
+    resolve_scale(tournament.vp_scale)
+    try:
+        results_data(tournament)
+    except Refused:
+        raise
+    except Exception as exc:  # any failure means rows that do not fit together
+        raise Damaged(f"its results cannot be computed ({type(exc).__name__})") from None
+
+
+def restore(data: dict, slug: str | None = None) -> Tournament:
+    """Create the tournament of a backup (under `slug` when given): all or nothing."""
+    try:
+        return _restore(data, slug)
+    except Refused:
+        raise
+    except ValidationError as exc:
+        detail = "; ".join(
+            f"{k}: {v[0]}" for k, v in getattr(exc, "message_dict", {"": exc.messages}).items()
+        )
+        raise Damaged(detail) from None
+    except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as exc:
+        raise Damaged(f"{type(exc).__name__}: {exc}") from None
+    except DatabaseError as exc:
+        raise Damaged(f"{type(exc).__name__}: {exc}") from None
+
+
 def loads(content: bytes, slug: str | None = None) -> Tournament:
+    if slug is not None:
+        check_slug(slug)
+    if len(content) > MAX_BACKUP_BYTES:
+        raise Refused(_("This file is too large to be a tournament backup."))
     try:
         data = json.loads(content.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(_("This file is not a tournament backup.")) from None
     return restore(data, slug)
+
+
+# --- Files ---------------------------------------------------------------------------------
+
+
+def file_in(folder: Path, slug: str, suffix: str) -> Path:
+    """`folder/<slug><suffix>`, from a validated slug, never outside `folder`."""
+    check_slug(slug)
+    target = (folder / f"{slug}{suffix}").resolve()
+    if target.parent != folder.resolve():
+        raise Refused(_("%(slug)s cannot name a backup file.") % {"slug": slug})
+    return target
+
+
+def write_file(target: Path, payload: bytes) -> None:
+    """Written beside the target, then renamed over it: a reader never sees half a file."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".backup-", suffix=".json")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def write_automatic(tournament: Tournament, turn_number: int) -> Path | None:
@@ -196,11 +401,10 @@ def write_automatic(tournament: Tournament, turn_number: int) -> Path | None:
     if not str(folder):
         return None
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{tournament.slug}-turno-{turn_number}.json"
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".backup-", suffix=".json")
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(dumps(tournament))
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, target)
+    try:
+        target = file_in(folder, tournament.slug, f"-turno-{int(turn_number)}.json")
+    except Refused as exc:
+        logging.getLogger(__name__).error("no automatic backup: %s", exc.message)
+        return None
+    write_file(target, dumps(tournament))
     return target

@@ -11,6 +11,7 @@ from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow
 
 
@@ -117,6 +118,7 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
     taken = dict(
         tournament.players.exclude(membership_number="").values_list("membership_number", "name")
     )
+    numbers = set(tournament.pairs.values_list("number", flat=True))
     for row in rows:
         for number in (row.membership1, row.membership2):
             if number and number in taken:
@@ -124,11 +126,16 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
                     _("Membership number %(num)s already belongs to %(name)s.")
                     % {"num": number, "name": taken[number]}
                 )
+        if row.number is not None and row.number in numbers:
+            row.problems.append(
+                _("Pair number %(n)d is already taken in this tournament.") % {"n": row.number}
+            )
     return rows
 
 
 def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list[Pair]:
-    """Save the rows as new pairs numbered after the highest existing number: all or nothing."""
+    """Save the rows as new pairs, all or nothing. A row's own number (a `number` column) is
+    kept; the others are numbered in file order after the highest number in use."""
     if tournament.turn_set.exists():
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
     bad = [row for row in check_against_tournament(tournament, rows) if row.problems]
@@ -139,8 +146,12 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
     created = []
     with transaction.atomic():
         top = tournament.pairs.order_by("-number").values_list("number", flat=True).first() or 0
+        top = max([top] + [row.number for row in rows if row.number is not None])
         pins = set(tournament.pairs.values_list("pin", flat=True))
-        for offset, row in enumerate(rows, start=1):
+        for row in rows:
+            if row.number is None:
+                top += 1
+            number = top if row.number is None else row.number
             p1 = Player.objects.create(
                 tournament=tournament,
                 name=row.player1,
@@ -156,7 +167,7 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
             created.append(
                 Pair.objects.create(
                     tournament=tournament,
-                    number=top + offset,
+                    number=number,
                     player1=p1,
                     player2=p2,
                     pin=fresh_pin(pins),
@@ -234,6 +245,11 @@ def save_pair(
     if others.filter(number=number).exists():
         raise Refused(_("Pair number %(n)d is already taken.") % {"n": number})
     mine = [pair.player1_id, pair.player2_id] if pair else []
+    data = {
+        **data,
+        "membership1": clean_code(data.get("membership1", "")),
+        "membership2": clean_code(data.get("membership2", "")),
+    }
     for key in ("membership1", "membership2"):
         value = data.get(key, "")
         if (
@@ -253,9 +269,9 @@ def save_pair(
         else:
             p1, p2 = pair.player1, pair.player2
         for player, i in ((p1, "1"), (p2, "2")):
-            player.name = " ".join(data[f"player{i}"].split())
-            player.membership_number = data.get(f"membership{i}", "").strip()
-            player.club = data.get("club", "").strip()
+            player.name = clean_text(data[f"player{i}"])
+            player.membership_number = clean_code(data.get(f"membership{i}", ""))
+            player.club = clean_text(data.get("club", ""))
             player.save()
         if pair is None:
             pair = Pair(

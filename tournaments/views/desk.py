@@ -13,7 +13,9 @@ from scoring.rules import vp as vp_rules
 from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
+from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
 from tournaments.models import Tournament
+from tournaments.rules.text import ascii_int
 from tournaments.services import seating
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
@@ -42,7 +44,7 @@ class ScaleContextMixin:
         return context
 
 
-class TournamentCreateView(LoginRequiredMixin, ScaleContextMixin, CreateView):
+class TournamentCreateView(LoginRequiredMixin, InvalidFormIs400, ScaleContextMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/tournament_form.html"
@@ -57,7 +59,7 @@ class TournamentCreateView(LoginRequiredMixin, ScaleContextMixin, CreateView):
         return reverse("pairs", args=[self.object.slug])
 
 
-class TournamentEditView(TournamentMixin, ScaleContextMixin, UpdateView):
+class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, UpdateView):
     form_class = TournamentForm
     template_name = "tournaments/tournament_form.html"
     nav = "settings"
@@ -108,7 +110,7 @@ class DashboardView(TournamentMixin, TemplateView):
         return context
 
 
-class SeatingView(TournamentMixin, TemplateView):
+class SeatingView(TournamentMixin, QueryProblems, TemplateView):
     template_name = "tournaments/seating.html"
     nav = "seating"
 
@@ -117,7 +119,10 @@ class SeatingView(TournamentMixin, TemplateView):
         t = self.tournament
         turns = list(t.turn_set.order_by("number"))
         number = self.request.GET.get("turn")
-        turn = next((x for x in turns if str(x.number) == number), turns[-1] if turns else None)
+        turn = next((x for x in turns if str(x.number) == number), None)
+        if turn is None and number is not None:
+            self.query_problem(unknown_turn(number))
+        turn = turn or (turns[-1] if turns else None)
         if turn is not None:
             tables = list(
                 turn.tables.select_related(
@@ -184,8 +189,10 @@ class SeatNextView(ActionView):
 class ReleaseView(ActionView):
     def act(self, request):
         number = request.POST.get("turn")
+        if number and ascii_int(number) is None:
+            raise BadInput(_("%(v)s is not a turn number.") % {"v": number[:20]})
         turn = seating.release_turn(
-            self.tournament, int(number) if number else None, user=request.user
+            self.tournament, ascii_int(number) if number else None, user=request.user
         )
         return _("The seating of turn %(n)d is public.") % {"n": turn.number}
 
@@ -207,10 +214,9 @@ class SwapView(ActionView):
             return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
 
     def act(self, request):
-        try:
-            a, b = int(request.POST.get("a", "")), int(request.POST.get("b", ""))
-        except ValueError:
-            raise Refused(_("Give the numbers of the two pairs to swap.")) from None
+        a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
+        if a is None or b is None:
+            raise BadInput(_("Give the numbers of the two pairs to swap."))
         confirmed = request.POST.get("confirm") == "1"
         problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
+from tournaments.fields import CodeField, NameField
 from tournaments.models import Pair, Tournament
 from tournaments.services.setup import parse_plan, plan_text
 
@@ -136,11 +137,11 @@ class PairForm(forms.Form):
         required=False,
         help_text=_("Empty: after the highest number."),
     )
-    player1 = forms.CharField(label=_("Player 1"), max_length=120)
-    membership1 = forms.CharField(label=_("Membership number 1"), max_length=40, required=False)
-    player2 = forms.CharField(label=_("Player 2"), max_length=120)
-    membership2 = forms.CharField(label=_("Membership number 2"), max_length=40, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    player1 = NameField(label=_("Player 1"), max_length=120)
+    membership1 = CodeField(label=_("Membership number 1"), max_length=40, required=False)
+    player2 = NameField(label=_("Player 2"), max_length=120)
+    membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
+    club = NameField(label=_("Club"), max_length=120, required=False)
 
     @classmethod
     def initial_for(cls, pair: Pair) -> dict:

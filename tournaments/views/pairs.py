@@ -1,32 +1,62 @@
 """Pairs: list with search, add, correct, remove, and import with a preview."""
 
-import base64
-
 from django.contrib import messages
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, View
 from django_tables2 import SingleTableView
-from django_tables2.export import ExportMixin
 
+from scoring.documents import spreadsheets
+from scoring.documents.spreadsheets import export_or_page
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import seating, setup
-from tournaments.services.imports import ImportFileError, read_pairs_file
+from tournaments.http import InvalidFormIs400, QueryProblems
+from tournaments.rules.text import ascii_int
+from tournaments.services import pending, seating, setup
+from tournaments.services.imports import (
+    MAX_BYTES,
+    MAX_PAIRS,
+    ImportFileError,
+    check_size,
+    read_pairs,
+    read_pairs_file,
+    size_limit_text,
+)
 from tournaments.views.forms import ImportForm, PairForm
 from tournaments.views.tables import PairTable
 
 
-class PairListView(TournamentMixin, ExportMixin, SingleTableView):
+class PairListView(TournamentMixin, QueryProblems, SingleTableView):
+    """The pairs, searchable; `?_export=csv|xlsx` downloads them in the columns the import
+    reads back (number, players, membership numbers, club)."""
+
     table_class = PairTable
-    exclude_columns = ("edit",)
-
-    def get_export_filename(self, export_format):
-        return f"{self.tournament.slug}-coppie.{export_format}"
-
     template_name = "tournaments/pairs.html"
     nav = "pairs"
+
+    def get(self, request, *args, **kwargs):
+        """Pages and page sizes as ASCII whole numbers in range (django-tables2 reads them
+        with int(): a negative page size or "١٢" would reach its paginator)."""
+        query = request.GET.copy()
+        for key, top in (("page", 10**6), ("per_page", 1000)):
+            if key in query:
+                number = ascii_int(query[key])
+                if number is None or not 1 <= number <= top:
+                    self.query_problem(
+                        _("%(v)s is not a page number: the first page is shown.")
+                        % {"v": query[key][:20]}
+                    )
+                    del query[key]
+        sortable = {"number", "player1", "player2", "club"}
+        if "sort" in query and query["sort"].removeprefix("-") not in sortable:
+            self.query_problem(
+                _("The pairs cannot be sorted by %(v)s.") % {"v": query["sort"][:20]}
+            )
+            del query["sort"]
+        request.GET = query
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         qs = self.tournament.pairs.select_related("player1", "player2")
@@ -39,7 +69,7 @@ class PairListView(TournamentMixin, ExportMixin, SingleTableView):
                 | Q(player2__membership_number__icontains=q)
                 | Q(player1__club__icontains=q)
             )
-            if q.isdigit():
+            if q.isascii() and q.isdigit() and len(q) <= 9:
                 match |= Q(number=int(q))
             qs = qs.filter(match)
         return qs
@@ -54,8 +84,14 @@ class PairListView(TournamentMixin, ExportMixin, SingleTableView):
         )
         return context
 
+    def render_to_response(self, context, **kwargs):
+        table = self.get_table(**self.get_table_kwargs())
+        name = f"{self.tournament.slug}-coppie"
+        exported = export_or_page(self, context, table, name, exclude=("edit",))
+        return exported or super().render_to_response(context, **kwargs)
 
-class PairFormView(TournamentMixin, FormView):
+
+class PairFormView(TournamentMixin, InvalidFormIs400, FormView):
     form_class = PairForm
     template_name = "tournaments/pair_form.html"
     nav = "pairs"
@@ -110,55 +146,103 @@ class PairDeleteView(TournamentMixin, View):
 
 
 class ImportView(TournamentMixin, View):
-    """Step 1: upload and preview every row's problems. Step 2: confirm, all or nothing."""
+    """Step 1: upload and preview every row's problems (the file stays on the server).
+    Step 2: confirm by the preview's token, all or nothing."""
 
     template_name = "tournaments/import.html"
     nav = "pairs"
 
-    def context(self, **extra):
-        return {"tournament": self.tournament, "nav": self.nav, **extra}
+    def page(self, request, status=200, **extra):
+        context = {
+            "tournament": self.tournament,
+            "nav": self.nav,
+            "form": ImportForm(),
+            "limit": size_limit_text(),
+            "max_pairs": MAX_PAIRS,
+            **extra,
+        }
+        return render(request, self.template_name, context, status=status)
 
     def get(self, request, slug):
-        return render(request, self.template_name, self.context(form=ImportForm()))
+        return self.page(request)
+
+    def session_key(self, request) -> str:
+        if not request.session.session_key:
+            request.session.save()
+        return request.session.session_key
 
     def post(self, request, slug):
-        if "content" in request.POST:  # confirmation of a previewed file
-            try:
-                name = request.POST.get("name", "")
-                data = base64.b64decode(request.POST["content"], validate=True)
-                rows = read_pairs_file(name, data)
-                pairs = setup.import_pairs(self.tournament, rows, user=request.user)
-            except (ValueError, ImportFileError, Refused) as exc:
-                messages.error(request, getattr(exc, "message", str(exc)))
-                return redirect("pair_import", slug)
-            messages.success(
-                request,
-                _("%(n)d pairs imported (numbers %(a)d–%(b)d).")
-                % {"n": len(pairs), "a": pairs[0].number, "b": pairs[-1].number},
-            )
-            return redirect("pairs", slug)
+        if "token" in request.POST:
+            return self.confirm(request)
         form = ImportForm(request.POST, request.FILES)
         if not form.is_valid():
-            return render(request, self.template_name, self.context(form=form))
+            return self.page(request, status=400, form=form)
         upload = form.cleaned_data["file"]
-        data = upload.read()
         try:
-            rows = read_pairs_file(upload.name, data)
+            check_size(upload.size)  # before reading a byte of it
+            data = upload.read(MAX_BYTES + 1)
+            found = read_pairs(upload.name, data)
         except ImportFileError as exc:
             form.add_error("file", str(exc))
-            return render(request, self.template_name, self.context(form=form))
-        setup.check_against_tournament(self.tournament, rows)
+            return self.page(request, status=400, form=form)
+        rows = setup.check_against_tournament(self.tournament, found.rows)
         problems = sum(1 for r in rows if r.problems)
-        taken = self.tournament.turn_set.exists()
-        return render(
+        locked = self.tournament.turn_set.exists()
+        token = None
+        if not problems and not locked:
+            token = pending.keep(
+                self.tournament, request.user, self.session_key(request), upload.name, data
+            )
+        return self.page(
             request,
-            self.template_name,
-            self.context(
-                form=form,
-                rows=rows,
-                problems=problems,
-                name=upload.name,
-                locked=taken,
-                content=base64.b64encode(data).decode(),
-            ),
+            status=400 if problems or locked else 200,
+            rows=rows,
+            problems=problems,
+            name=upload.name,
+            locked=locked,
+            token=token,
+            ignored=found.ignored,
+            numbered=any(r.number is not None for r in rows),
         )
+
+    def confirm(self, request):
+        try:
+            kept = pending.take(
+                self.tournament, request.user, self.session_key(request), request.POST["token"]
+            )
+            rows = read_pairs_file(kept.name, bytes(kept.content))
+            pairs = setup.import_pairs(self.tournament, rows, user=request.user)
+        except (ImportFileError, Refused) as exc:
+            messages.error(request, getattr(exc, "message", str(exc)))
+            return self.page(request, status=400)
+        pending.forget(kept)
+        messages.success(
+            request,
+            _("%(n)d pairs imported (numbers %(a)d–%(b)d).")
+            % {
+                "n": len(pairs),
+                "a": min(p.number for p in pairs),
+                "b": max(p.number for p in pairs),
+            },
+        )
+        return redirect("pairs", self.tournament.slug)
+
+
+class ImportSampleView(TournamentMixin, View):
+    """A sample pairs file in the columns the import reads, in the page's language."""
+
+    def get(self, request, slug, fmt):
+        header = [_("Player 1"), _("Membership 1"), _("Player 2"), _("Membership 2"), _("Club")]
+        rows = [
+            ["Rossi Mario", "BU001234", "Bianchi Anna", "BU001235", "Circolo Burraco Roma"],
+            ["D'Angelo Nicolò", "BU002001", "Müller Erika", "BU002002", "ASD Forlì Carte"],
+            ["Verdi Luca", "", "Neri Sara", "", ""],
+        ]
+        name = _("pairs-sample")
+        if fmt == "csv":
+            payload = spreadsheets.csv_bytes(header, rows)
+        else:
+            payload = spreadsheets.xlsx_bytes(name, header, rows)
+        response = HttpResponse(payload, content_type=spreadsheets.CONTENT_TYPES[fmt])
+        response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+        return response

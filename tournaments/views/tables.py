@@ -12,13 +12,13 @@ class PairTable(tables.Table):
         verbose_name=_("Player 1"), accessor="player1__name", order_by="player1__name"
     )
     membership1 = tables.Column(
-        verbose_name=_("Membership"), accessor="player1__membership_number", orderable=False
+        verbose_name=_("Membership 1"), accessor="player1__membership_number", orderable=False
     )
     player2 = tables.Column(
         verbose_name=_("Player 2"), accessor="player2__name", order_by="player2__name"
     )
     membership2 = tables.Column(
-        verbose_name=_("Membership"), accessor="player2__membership_number", orderable=False
+        verbose_name=_("Membership 2"), accessor="player2__membership_number", orderable=False
     )
     club = tables.Column(verbose_name=_("Club"), accessor="player1__club")
     edit = tables.TemplateColumn(

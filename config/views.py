@@ -1,0 +1,19 @@
+"""Error pages: a bad request shows the app's own message (never Django's internal one)."""
+
+from django.contrib.auth import views as auth_views
+from django.shortcuts import render
+
+from tournaments.http import BadInput, InvalidFormIs400
+
+
+def bad_request(request, exception=None):
+    message = exception.message if isinstance(exception, BadInput) else ""
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+class LoginView(InvalidFormIs400, auth_views.LoginView):
+    """Django's login: a wrong user name or password answers 400 with the form's message."""
+
+
+class PasswordChangeView(InvalidFormIs400, auth_views.PasswordChangeView):
+    """Django's password change: a refused password answers 400 with the form's message."""
