@@ -103,8 +103,22 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # One writer at a time: wait for the lock instead of failing a score entry.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The hall laptop's database takes the end-of-turn rush (docs/concurrency.md):
+    # - WAL: readers never wait for the writer, nor the writer for readers;
+    # - IMMEDIATE: a transaction takes the write lock when it begins, so a read-then-write
+    #   never fails half-way with "database is locked" (a deferred one cannot wait for it);
+    # - a busy timeout: a writer waits its turn (up to 20 s) instead of failing;
+    # - synchronous=NORMAL: with WAL, durable at every checkpoint and never corrupt; a power
+    #   cut may lose the last commits but nothing older (the laptop's battery covers that).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000"
+            ),
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import ResultChange
+from scoring.models import ResultChange, TableReport
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import NeedsReason, Refused
@@ -138,8 +138,23 @@ def record_scores(
             ],
         )
         ResultChange.objects.bulk_create(changes)
+        if source != "table":
+            overrule_reports(tables.values())
         after_results(tournament, turn)
     return [tables[e.table] for e in entries]
+
+
+def overrule_reports(tables) -> None:
+    """The referee recorded these tables (inside the caller's transaction, tables locked):
+    their phones' results still open can no longer count (the referee always wins)."""
+    TableReport.objects.filter(
+        table__in=list(tables),
+        status__in=[
+            TableReport.Status.ENTERED,
+            TableReport.Status.CONFIRMED,
+            TableReport.Status.REJECTED,
+        ],
+    ).update(status=TableReport.Status.OVERRULED)
 
 
 def _check_change(table: Table, reason: str, need_reason: bool, versions: dict | None) -> None:
