@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _setup  # noqa: E402  (puts the repository root on sys.path)
 
 BEFORE = {"timeout": 20}
+CONFIGURED: dict = {}  # config/settings.py's, remembered before the first change
 
 
 def configure(mode: str) -> None:
@@ -44,8 +45,9 @@ def configure(mode: str) -> None:
 
     conn = connections["default"]
     conn.close()
-    if mode == "before":
-        conn.settings_dict["OPTIONS"] = dict(BEFORE)
+    if not CONFIGURED:
+        CONFIGURED.update(conn.settings_dict["OPTIONS"])
+    conn.settings_dict["OPTIONS"] = dict(BEFORE if mode == "before" else CONFIGURED)
 
 
 def set_journal(mode: str) -> None:
