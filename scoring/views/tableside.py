@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from config.network import client_address
 from scoring.models import TableReport
 from scoring.services import tableside
 from scoring.views.deal_forms import deals_form, totals
-from config.network import client_address
 from scoring.views.forms import points_field
 from tournaments.errors import Refused
 
