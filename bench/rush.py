@@ -172,7 +172,7 @@ def phones(port: int, table: dict, stats: Stats, start: float, args, seed: int) 
             stats.acknowledged[table["number"]] = (ns_points, ew_points)
 
 
-def referee(port: int, world: World, desk_tables: list[int], stats: Stats, start: float):
+def referee(port, world: World, desk_tables: list[int], stats: Stats, start: float, document):
     desk = Client(port, stats)
     desk.request("GET", "/accounts/login/")
     status, _c, _l = desk.request(
@@ -184,14 +184,16 @@ def referee(port: int, world: World, desk_tables: list[int], stats: Stats, start
     if status != 302:
         return
     time.sleep(max(0.0, start - time.monotonic()))
-    status, _c, location = desk.request(
-        "POST",
-        f"/desk/{world.slug}/documents/new/",
-        {"kind": "sheets-filled", "turn": 1},
-        expect=(302,),
-    )
-    poller = threading.Thread(target=poll_document, args=(desk, location, stats))
-    poller.start()
+    poller = None
+    if document:
+        status, _c, location = desk.request(
+            "POST",
+            f"/desk/{world.slug}/documents/new/",
+            {"kind": "sheets-filled", "turn": 1},
+            expect=(302,),
+        )
+        poller = threading.Thread(target=poll_document, args=(desk, location, stats))
+        poller.start()
     entry = f"/desk/{world.slug}/scores/"
     for number in desk_tables:
         desk.request("GET", f"{entry}?turn=1&table={number}")
@@ -206,7 +208,8 @@ def referee(port: int, world: World, desk_tables: list[int], stats: Stats, start
             with stats.lock:
                 stats.acknowledged[number] = points
         time.sleep(1.0)
-    poller.join()
+    if poller:
+        poller.join()
 
 
 def poll_document(desk: Client, location: str, stats: Stats) -> None:
@@ -295,7 +298,10 @@ def rush(setup: str, args) -> dict:
         with server(setup, shlex.split(args.server_args), log_path) as (port, command):
             start = time.monotonic() + 1.0
             threads = [
-                threading.Thread(target=referee, args=(port, world, desk_tables, stats, start))
+                threading.Thread(
+                    target=referee,
+                    args=(port, world, desk_tables, stats, start, not args.no_document),
+                )
             ]
             for i, table in enumerate(world.tables):
                 if table["number"] not in desk_tables:
@@ -344,12 +350,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--desk", type=int, default=12, help="tables entered at the desk")
     parser.add_argument("--server-args", default="", help="more arguments for the server")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--no-document", action="store_true", help="no score sheets built during the rush"
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.tables <= 500:
         parser.error("--tables goes from 2 to 500")
     print(_setup.machine())
+    if args.setup == "all":  # one process per setup: Django is set up once per process
+        codes = []
+        for setup in SETUPS:
+            argv_one = [a for a in (argv if argv is not None else sys.argv[1:])]
+            codes.append(subprocess.run([sys.executable, __file__, *argv_one, "--setup", setup]))
+        return max(c.returncode for c in codes)
     rows, failed = [], False
-    for setup in SETUPS if args.setup == "all" else (args.setup,):
+    for setup in (args.setup,):
         r = rush(setup, args)
         print(f"\n{setup}: {r['database']}\n  server: {r['command']}")
         print(

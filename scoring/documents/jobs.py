@@ -120,15 +120,44 @@ def request_document(
 
 def _start_thread(pk: int) -> None:
     threading.Thread(
-        target=_build_in_thread, args=(pk,), daemon=True, name=f"document-{pk}"
+        target=_build_in_process, args=(pk,), daemon=True, name=f"document-{pk}"
     ).start()
 
 
-def _build_in_thread(pk: int) -> None:
+def _build_in_process(pk: int) -> None:
+    """Build in a process of its own at a lower priority (`manage.py document_build`), so that
+    laying out hundreds of sheets never takes the web process's interpreter from the phones'
+    requests; this thread only waits for it. Where no process can start, build here."""
+    import os
+    import subprocess
+    import sys
+
+    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "document_build", str(pk)]
     try:
-        build(pk)
-    finally:
-        close_old_connections()
+        process = subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL)
+        try:
+            os.setpriority(os.PRIO_PROCESS, process.pid, 10)  # the pool it starts inherits it
+        except OSError:
+            pass
+        try:
+            process.wait(timeout=30 * 60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    except OSError as exc:
+        log.warning("document %s: no build process (%s), building in this one", pk, exc)
+        try:
+            build(pk)
+        finally:
+            close_old_connections()
+        return
+    if Document.objects.filter(
+        pk=pk, status__in=[Document.Status.PENDING, Document.Status.RUNNING]
+    ).exists():
+        Document.objects.filter(pk=pk).update(
+            status=Document.Status.FAILED, error="the build stopped", finished_at=timezone.now()
+        )
+    close_old_connections()
 
 
 def build(pk: int) -> None:
