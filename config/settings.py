@@ -143,6 +143,10 @@ AUTH_PASSWORD_VALIDATORS = [
 # networks, comma-separated), e.g. "127.0.0.1" for nginx or Caddy on the same machine.
 TRUSTED_PROXIES = [p.strip() for p in os.environ.get("DJANGO_TRUSTED_PROXIES", "").split(",")]
 TRUSTED_PROXIES = [p for p in TRUSTED_PROXIES if p]
+if TRUSTED_PROXIES:
+    from config.network import parse_networks
+
+    parse_networks(",".join(TRUSTED_PROXIES))  # a typo stops the server, not a request
 
 # Failed logins (django-axes, in the database so every server process sees them): 5 wrong
 # passwords lock the address, and 5 lock the user name whatever the address, for 15 minutes

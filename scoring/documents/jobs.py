@@ -2,8 +2,11 @@
 
 A `Document` row records what is asked (kind, turn, options), how far the
 build is, and the finished file. A document is reused while the data it shows
-is unchanged (its fingerprint); otherwise it is built again. Builds run in a
-daemon thread of the process that asked (a hall laptop runs one process);
+is unchanged (its fingerprint); otherwise it is built again. A long build runs
+in a process of its own at a lower priority (`manage.py document_build`,
+watched by a daemon thread of the process that asked), reading without a
+transaction and writing its progress and its file in short ones, so that it
+never holds the database's write lock while it lays pages out;
 `settings.DOCUMENTS_SYNC` builds inline instead (tests, commands).
 """
 
@@ -17,6 +20,7 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Document, LogEntry, Penalty, ResultChange
 from tournaments.models import Tournament, Turn
@@ -155,7 +159,9 @@ def _build_in_process(pk: int) -> None:
         pk=pk, status__in=[Document.Status.PENDING, Document.Status.RUNNING]
     ).exists():
         Document.objects.filter(pk=pk).update(
-            status=Document.Status.FAILED, error="the build stopped", finished_at=timezone.now()
+            status=Document.Status.FAILED,
+            error=_("The build stopped before the end: ask for the document again."),
+            finished_at=timezone.now(),
         )
     close_old_connections()
 
