@@ -152,7 +152,8 @@ def test_a_read_snapshot_holds_no_write_lock_and_sees_one_state(tmp_path, db, re
 
 
 def settings_of(env):
-    code = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
+    code = "import django; django.setup()\nfrom django.conf import settings\n"
+    code += "print(settings.SECRET_KEY)"
     return subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
     )
