@@ -293,7 +293,7 @@ def test_the_desk_and_a_confirmation_at_the_same_moment(hall):
             lambda n=number: referee.request(
                 "POST", "/desk/rush/scores/", {"turn": 1, "table": n, "ns": 200, "ew": 700}
             ),
-            lambda c=code, p=ew_pin: east.request(
+            lambda c=code, p=ew_pin, e=east: e.request(
                 "POST", f"/s/{c}/", {"action": "confirm", "pin": p}
             ),
         )
