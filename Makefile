@@ -73,6 +73,8 @@ bench: dev-venv
 	$(PY) bench/standings.py
 	$(PY) bench/exports.py --diagnose never
 	$(PY) bench/load.py
+	$(PY) bench/sqlite_locks.py
+	$(PY) bench/rush.py
 
 # Italian catalogue: new messages added without source locations (so that merges stay small),
 # then compiled (the .mo is committed: a hall laptop needs no gettext).

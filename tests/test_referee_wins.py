@@ -160,3 +160,6 @@ def test_phone_result_still_counts_when_nothing_happened_at_the_desk(table):
     tableside.answer(table.code, table.ew.pin, accept=True)
     report.refresh_from_db()
     assert report.status == "approved" and state(table)[:2] == (1250, 830)
+    with pytest.raises(Refused, match="result is already recorded: to change it") as refused:
+        tableside.submit(table.code, "ew", table.ew.pin, 100, 100)
+    assert "referee has already" not in str(refused.value)  # the phones' own result

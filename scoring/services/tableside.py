@@ -45,6 +45,16 @@ def referee_recorded() -> Refused:
     )
 
 
+def already_recorded(table: Table) -> Refused:
+    """Why a table with a result takes no phone entry: the referee's or the phones' own."""
+    last = table.changes.order_by("-id").values_list("source", flat=True).first()
+    if last == "table":
+        return Refused(
+            _("This table's result is already recorded: to change it, call the referee.")
+        )
+    return referee_recorded()
+
+
 def table_by_code(code: str, *, lock: bool = False) -> Table:
     qs = Table.objects.select_related(
         "turn__tournament", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
@@ -164,7 +174,7 @@ def submit(
         pair = table.ns if line == "ns" else table.ew
         if _counted(table, pair, pin, address):
             if table.has_result:
-                raise referee_recorded()
+                raise already_recorded(table)
             previous = pending(table)
             conflict = bool(
                 previous
@@ -198,7 +208,7 @@ def answer(
         report = pending(table)
         if report is None:
             if table.has_result:
-                raise referee_recorded()
+                raise already_recorded(table)
             raise Refused(_("There is no result waiting for confirmation at this table."))
         entering = table.ns if report.entered_by_id == table.ns_id else table.ew
         line = "ew" if entering == table.ns else "ns"
