@@ -61,6 +61,8 @@ def client_address(request) -> str | None:
         return None
     networks = _trusted(tuple(getattr(settings, "TRUSTED_PROXIES", ()) or ()))
     if not networks or not is_trusted(remote, networks):
+        if remote.is_loopback and request.META.get("HTTP_X_FORWARDED_FOR"):
+            _warn_untrusted_proxy(str(remote))
         return str(remote)
     client = remote
     hops = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
@@ -72,3 +74,21 @@ def client_address(request) -> str | None:
         if not is_trusted(address, networks):
             break
     return str(client)
+
+
+_warned: set[str] = set()
+
+
+def _warn_untrusted_proxy(address: str) -> None:
+    """A proxy on this machine forwards requests but is not trusted: every phone then has its
+    address, and one phone's wrong PINs would lock them all. Said once, in the server's log."""
+    if address in _warned:
+        return
+    _warned.add(address)
+    import logging
+
+    logging.getLogger(__name__).warning(
+        "requests from %s carry X-Forwarded-For: if it is your reverse proxy, add it to "
+        "DJANGO_TRUSTED_PROXIES (README, Deployment)",
+        address,
+    )
