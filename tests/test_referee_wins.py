@@ -163,3 +163,16 @@ def test_phone_result_still_counts_when_nothing_happened_at_the_desk(table):
     with pytest.raises(Refused, match="result is already recorded: to change it") as refused:
         tableside.submit(table.code, "ew", table.ew.pin, 100, 100)
     assert "referee has already" not in str(refused.value)  # the phones' own result
+
+
+def test_a_swap_of_pairs_voids_the_result_a_phone_entered_there(table):
+    from tournaments.services.seating import swap_pairs
+
+    tableside.submit(table.code, "ns", table.ns.pin, 1250, 830)
+    other = Table.objects.select_related("ew").get(number=2)
+    swap_pairs(table.turn.tournament, table.ew.number, other.ew.number, confirmed=True)
+    moved = Table.objects.select_related("ew").get(pk=table.pk)
+    with pytest.raises(Refused):
+        tableside.answer(table.code, moved.ew.pin, accept=True)
+    assert TableReport.objects.get().status == "superseded"
+    assert not Table.objects.get(pk=table.pk).has_result
