@@ -32,7 +32,12 @@ def locked_out(request, original_response=None, credentials=None):
     response = render(
         request,
         "registration/locked_out.html",
-        {"until": until, "minutes": minutes, "limit": settings.AXES_FAILURE_LIMIT},
+        {
+            "until": until,
+            "minutes": minutes,
+            "limit": settings.AXES_FAILURE_LIMIT,
+            "laptop_exempt": settings.AXES_NEVER_LOCKOUT_WHITELIST,
+        },
         status=429,
     )
     response["Retry-After"] = str(minutes * 60)
