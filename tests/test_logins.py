@@ -13,6 +13,11 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Arbitro-Vero-2026!"
 
 
+@pytest.fixture(autouse=True)
+def fast_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def referee():
     return get_user_model().objects.create_user("arbitro", password=PASSWORD)
