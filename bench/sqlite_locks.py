@@ -102,7 +102,12 @@ def build_sheets(mode: str, tournament_id: int, stop, out) -> None:
     out.put((builds, failures))
     out.close()
     out.join_thread()
-    os._exit(0)  # the PDF process pool of a forked process may not wind down by itself
+    from scoring.documents import pdf
+
+    if pdf._pool is not None:  # a forked process's pool may not wind down by itself
+        for worker in list(pdf._pool._processes.values()):
+            worker.terminate()
+    os._exit(0)
 
 
 def desk_saves(mode: str, slug: str, tables: int, saves: int, out) -> None:

@@ -140,7 +140,7 @@ def _build_in_process(pk: int) -> None:
     try:
         process = subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL)
         try:
-            os.setpriority(os.PRIO_PROCESS, process.pid, 10)  # the pool it starts inherits it
+            os.setpriority(os.PRIO_PROCESS, process.pid, 19)  # the pool it starts inherits it
         except OSError:
             pass
         try:
