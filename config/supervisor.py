@@ -42,30 +42,29 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG = 1
 
 
-def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
-    """gunicorn for a hall of phones: threaded workers (a slow phone on the Wi-Fi holds a
-    thread, not a whole process), no request longer than two minutes."""
+def gunicorn_command(host: str, port: int, workers: int, threads: int = 1) -> list[str]:
+    """gunicorn for a hall of phones: sync workers, one per core (bench/rush.py measured them
+    ahead of threaded ones and of more processes: SQLite has one writer at a time, and more
+    concurrent requests only queue for its lock); `threads` > 1 gives threaded workers.
+    No request longer than two minutes."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    return [
+    command = [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
         "config.wsgi",
         "--bind",
         f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "--workers",
         str(workers),
-        "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
         "--timeout",
         "120",
         "--graceful-timeout",
         "10",
-        "--keep-alive",
-        "5",
         "--log-level",
         "warning",
     ]
+    if threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
+    return command
 
 
 def lan_addresses() -> list[str]:

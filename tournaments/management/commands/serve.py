@@ -1,6 +1,6 @@
 """Serve the tournament to the hall: the referee's desk and the players' phones (`make run`).
 
-gunicorn with threaded workers on every network interface (the phones come over the Wi-Fi),
+gunicorn on every network interface (the phones come over the Wi-Fi),
 static files from the app itself (WhiteNoise), everything stopped by one Ctrl-C. The address
 the phones use is printed and, unless DJANGO_PUBLIC_URL says otherwise, printed in the QR
 codes of the score sheets and pair cards.
@@ -16,8 +16,9 @@ from config import supervisor
 
 
 def default_workers() -> int:
-    """Two processes on a 2-core laptop, up to four: SQLite has one writer at a time, and
-    more processes would only queue for it (bench/rush.py)."""
+    """One process per core, two to four: SQLite has one writer at a time, and more
+    processes only queue for it (bench/rush.py: 2 sync workers on 2 cores ahead of 3 or 4,
+    and of threaded workers)."""
     return max(2, min(4, os.cpu_count() or 2))
 
 
@@ -28,7 +29,9 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="0.0.0.0", help="address to listen on")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--workers", type=int, default=default_workers())
-        parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+        parser.add_argument(
+            "--threads", type=int, default=1, help="threads per worker (more than 1: gthread)"
+        )
 
     def handle(self, *args, **opts):
         if not 1 <= opts["port"] <= 65535:
