@@ -3,7 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
-HOST ?= 127.0.0.1
+# `make run` listens on every interface (the players' phones come over the Wi-Fi);
+# `make dev` only on this computer.
+HOST ?= 0.0.0.0
 PORT ?= 8000
 # PostgreSQL used by `make test` when reachable (the suite then runs a second time on it).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
@@ -12,7 +14,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext
 
-.PHONY: run test lint venv dev-venv system-packages test-system-packages apt-install bench clean messages
+.PHONY: run dev test lint venv dev-venv system-packages test-system-packages apt-install bench clean messages
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,8 +47,13 @@ apt-install:
 run: venv system-packages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_tournament --if-empty
-	@echo "Serving on http://$(HOST):$(PORT)/  (stop with Ctrl-C)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py serve --host $(HOST) --port $(PORT)
+
+# Development: Django's runserver (reloads on every change), DEBUG on, this computer only.
+dev: venv system-packages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_tournament --if-empty
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: dev-venv
 	$(VENV)/bin/ruff check .
@@ -68,6 +75,8 @@ bench: dev-venv
 	$(PY) bench/standings.py
 	$(PY) bench/exports.py --diagnose never
 	$(PY) bench/load.py
+	$(PY) bench/sqlite_locks.py
+	$(PY) bench/rush.py
 
 # Italian catalogue: new messages added without source locations (so that merges stay small),
 # then compiled (the .mo is committed: a hall laptop needs no gettext).

@@ -2,6 +2,7 @@
 
 import os
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -21,13 +22,22 @@ DEBUG = env_flag("DJANGO_DEBUG")
 # DJANGO_SECURE=1: an internet deployment (HTTPS only, HSTS, secret key and host names from
 # the environment). Off: a hall laptop serving the players' phones over the local Wi-Fi.
 SECURE = env_flag("DJANGO_SECURE")
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+    )
+}
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if SECURE:
         from django.core.exceptions import ImproperlyConfigured
 
         raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_SECRET_KEY")
-    SECRET_KEY = "insecure-key-for-a-laptop-at-the-venue-set-DJANGO_SECRET_KEY-anywhere-else"
+    # A hall laptop: a random key made on the first run, kept beside the database (0600).
+    from config.secret import key_beside
+
+    SECRET_KEY = key_beside(DATABASES["default"], BASE_DIR)
 # A hall laptop answers on whatever LAN address it got: every host name is accepted.
 ALLOWED_HOSTS = [
     h.strip()
@@ -59,6 +69,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -76,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Content-Security-Policy (django-csp): the pages run only the app's own scripts and styles,
@@ -116,21 +129,63 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
-    )
-}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # One writer at a time: wait for the lock instead of failing a score entry.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The hall laptop's database takes the end-of-turn rush (docs/concurrency.md):
+    # - WAL: readers never wait for the writer, nor the writer for readers;
+    # - IMMEDIATE: a transaction takes the write lock when it begins, so a read-then-write
+    #   never fails half-way with "database is locked" (a deferred one cannot wait for it);
+    # - a busy timeout: a writer waits its turn (up to 20 s) instead of failing;
+    # - synchronous=NORMAL: with WAL, durable at every checkpoint and never corrupt; a power
+    #   cut may lose the last commits but nothing older (the laptop's battery covers that).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000"
+            ),
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
 ]
+
+# The client's address: X-Forwarded-For is believed only from these proxies (addresses or
+# networks, comma-separated), e.g. "127.0.0.1" for nginx or Caddy on the same machine.
+TRUSTED_PROXIES = [p.strip() for p in os.environ.get("DJANGO_TRUSTED_PROXIES", "").split(",")]
+TRUSTED_PROXIES = [p for p in TRUSTED_PROXIES if p]
+if TRUSTED_PROXIES:
+    from config.network import parse_networks
+
+    parse_networks(",".join(TRUSTED_PROXIES))  # a typo stops the server, not a request
+
+# Failed logins (django-axes, in the database so every server process sees them): 5 wrong
+# passwords lock the address, and 5 lock the user name whatever the address, for 15 minutes
+# after the last attempt. A hall laptop's own browser (loopback) is never locked out, so a
+# guesser on the Wi-Fi cannot keep the referee out of the desk.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.network.client_address"
+AXES_LOCKOUT_CALLABLE = "config.lockout.locked_out"
+AXES_NEVER_LOCKOUT_WHITELIST = not SECURE
+AXES_IP_WHITELIST = [] if SECURE else ["127.0.0.1", "::1"]
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "it"
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]
@@ -152,7 +207,7 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 # No collectstatic on the laptop: STATIC_ROOT may not exist, and that is fine.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
+warnings.filterwarnings("ignore", message="No directory at")
 
 # The address players' phones use to reach this app (printed as QR codes on the score sheets
 # and pair cards). Empty: the address the referee's browser used, or http://127.0.0.1:8000.

@@ -271,6 +271,9 @@ class TableReport(models.Model):
         REJECTED = "rejected", _("Rejected by the other line")
         APPROVED = "approved", _("Approved")
         SUPERSEDED = "superseded", _("Replaced")
+        # The referee recorded the table (desk entry, ruling, adjusted score) meanwhile: the
+        # referee always wins, this report can no longer be confirmed or approved.
+        OVERRULED = "overruled", _("Superseded by the referee")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
     ns_points = models.IntegerField(_("N-S points"))
@@ -278,6 +281,9 @@ class TableReport(models.Model):
     deals = models.JSONField(_("deals"), default=list, blank=True)
     entered_by = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
+    # The table's version when this result was entered: it counts only while the table is
+    # still at that version (nobody recorded anything there since).
+    table_version = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
     answered_by = models.ForeignKey(
         Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
@@ -296,11 +302,32 @@ class TableReport(models.Model):
 
 
 class PinAttempt(models.Model):
-    """A wrong PIN, remembered a while to slow down guessing (per table and per address)."""
+    """A wrong PIN, remembered a while to slow down guessing (per table and per address).
+
+    The referee's unlock of a table (or of a device) stops its attempts counting against the
+    table (or the device); they stay on record."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     address = models.GenericIPAddressField(null=True)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
+    table_unlocked = models.BooleanField(default=False)
+    device_unlocked = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"], name="pin_attempt_address_at")]
 
     def __str__(self) -> str:
         return f"wrong PIN at {self.table_id} from {self.address} ({self.at:%H:%M:%S})"
+
+
+class PinGuard(models.Model):
+    """One row per device address that tried a PIN: held (SELECT ... FOR UPDATE) while that
+    device's wrong PINs are counted and its PIN is checked, so that the count and the check
+    are one step even for a burst of parallel requests from several tables (each table's own
+    row is held the same way). On SQLite the write lock taken at the start of the transaction
+    does it already."""
+
+    address = models.GenericIPAddressField(unique=True)
+
+    def __str__(self) -> str:
+        return self.address

@@ -32,6 +32,7 @@ POST_ONLY = {
     "swap",
     "swap_lines",
     "board_approve",
+    "board_unlock",
     "ruling_penalty",
     "ruling_table",
     "ruling_adjust",

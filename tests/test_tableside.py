@@ -125,8 +125,9 @@ def test_codes_stop_working_when_the_turn_is_closed(table):
 
 def test_art_31_a_turn_closed_for_the_phones_stays_closed(table):
     """A result both lines confirmed, waiting for approval, while the referee typed another one
-    from the paper sheet and seated the next turn: approving it now would be a correction past
-    the deadline of Art. 31, so it is refused and nothing changes."""
+    from the paper sheet and seated the next turn: the desk's entry overruled it (the referee
+    always wins) and approving it now would also be a correction past the deadline of Art. 31,
+    so it is refused and nothing changes."""
     Tournament.objects.update(approval_required=True)
     tableside.submit(table.code, "ns", table.ns.pin, 500, 400)
     report = tableside.answer(table.code, table.ew.pin, accept=True)
@@ -134,7 +135,7 @@ def test_art_31_a_turn_closed_for_the_phones_stays_closed(table):
     for t in Table.objects.all():
         run("score_record", slug, "--turn", "1", "--table", str(t.number), "--ns", "0", "--ew", "0")
     run("turn_seat", slug)
-    with pytest.raises(Refused, match="Art. 31"):
+    with pytest.raises(Refused, match="not waiting for approval"):
         tableside.approve(table.turn.tournament, report.pk, None)
     assert Table.objects.get(pk=table.pk).ns_points == 0
     with pytest.raises(Refused, match="closed"):

@@ -37,6 +37,7 @@ urlpatterns = [
     path("scores/<int:turn>/<int:table>/history/", scoring.HistoryView.as_view(), name="history"),
     path("board/", board.BoardView.as_view(), name="board"),
     path("board/<int:pk>/approve/", board.ApproveView.as_view(), name="board_approve"),
+    path("board/unlock/", board.UnlockView.as_view(), name="board_unlock"),
     path("rulings/", rulings.RulingsView.as_view(), name="rulings"),
     path("rulings/penalty/", rulings.PenaltyView.as_view(), name="ruling_penalty"),
     path("rulings/table/", rulings.TableRulingView.as_view(), name="ruling_table"),

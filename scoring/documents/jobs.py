@@ -2,8 +2,11 @@
 
 A `Document` row records what is asked (kind, turn, options), how far the
 build is, and the finished file. A document is reused while the data it shows
-is unchanged (its fingerprint); otherwise it is built again. Builds run in a
-daemon thread of the process that asked (a hall laptop runs one process);
+is unchanged (its fingerprint); otherwise it is built again. A long build runs
+in a process of its own at a lower priority (`manage.py document_build`,
+watched by a daemon thread of the process that asked), reading without a
+transaction and writing its progress and its file in short ones, so that it
+never holds the database's write lock while it lays pages out;
 `settings.DOCUMENTS_SYNC` builds inline instead (tests, commands).
 """
 
@@ -17,6 +20,7 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Document, LogEntry, Penalty, ResultChange
 from tournaments.models import Tournament, Turn
@@ -120,15 +124,46 @@ def request_document(
 
 def _start_thread(pk: int) -> None:
     threading.Thread(
-        target=_build_in_thread, args=(pk,), daemon=True, name=f"document-{pk}"
+        target=_build_in_process, args=(pk,), daemon=True, name=f"document-{pk}"
     ).start()
 
 
-def _build_in_thread(pk: int) -> None:
+def _build_in_process(pk: int) -> None:
+    """Build in a process of its own at a lower priority (`manage.py document_build`), so that
+    laying out hundreds of sheets never takes the web process's interpreter from the phones'
+    requests; this thread only waits for it. Where no process can start, build here."""
+    import os
+    import subprocess
+    import sys
+
+    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "document_build", str(pk)]
     try:
-        build(pk)
-    finally:
-        close_old_connections()
+        process = subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL)
+        try:
+            os.setpriority(os.PRIO_PROCESS, process.pid, 19)  # the pool it starts inherits it
+        except OSError:
+            pass
+        try:
+            process.wait(timeout=30 * 60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    except OSError as exc:
+        log.warning("document %s: no build process (%s), building in this one", pk, exc)
+        try:
+            build(pk)
+        finally:
+            close_old_connections()
+        return
+    if Document.objects.filter(
+        pk=pk, status__in=[Document.Status.PENDING, Document.Status.RUNNING]
+    ).exists():
+        Document.objects.filter(pk=pk).update(
+            status=Document.Status.FAILED,
+            error=_("The build stopped before the end: ask for the document again."),
+            finished_at=timezone.now(),
+        )
+    close_old_connections()
 
 
 def build(pk: int) -> None:

@@ -20,8 +20,12 @@ def _executor() -> ProcessPoolExecutor:
         import multiprocessing
 
         workers = max(1, min(4, os.cpu_count() or 1))
+        from scoring.documents.pdfworker import lower_priority
+
         _pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=lower_priority,
         )
     return _pool
 

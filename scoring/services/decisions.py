@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.models import LogEntry, Penalty, ResultChange, Ruling
 from scoring.rules import rulings
 from scoring.rules import vp as vp_rules
-from scoring.services.results import MAX_POINTS, after_results, check_points
+from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn, audit
@@ -277,6 +277,7 @@ def adjust_score(
         table.entered_by, table.entered_at = user, timezone.now()
         table.version += 1
         table.save()
+        overrule_reports([table])
         after_results(tournament, table.turn)
         _log(
             tournament,

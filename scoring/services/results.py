@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import LogEntry, ResultChange
+from scoring.models import LogEntry, ResultChange, TableReport
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
@@ -169,6 +169,8 @@ def _write(tournament, turn, rows, scale, late: set[int], user, source: str, rea
         ],
     )
     ResultChange.objects.bulk_create(changes)
+    if source != "table":
+        overrule_reports([table for table, _e in rows])
     after_results(tournament, turn)
 
 
@@ -194,6 +196,19 @@ def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
 
 def _points(value) -> str:
     return "—" if value is None else str(value)
+
+
+def overrule_reports(tables) -> None:
+    """The referee recorded these tables (inside the caller's transaction, tables locked):
+    their phones' results still open can no longer count (the referee always wins)."""
+    TableReport.objects.filter(
+        table__in=list(tables),
+        status__in=[
+            TableReport.Status.ENTERED,
+            TableReport.Status.CONFIRMED,
+            TableReport.Status.REJECTED,
+        ],
+    ).update(status=TableReport.Status.OVERRULED)
 
 
 def _check_version(table: Table, versions: dict | None) -> None:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import PinAttempt, TableReport
+from scoring.models import PinAttempt, PinGuard, TableReport
 from scoring.services.results import Entry, check_points, record_scores
 from tournaments.errors import Refused
-from tournaments.models import Pair, Table, Tournament
+from tournaments.models import Pair, Table, Tournament, audit
 
 WINDOW = timedelta(minutes=10)
 MAX_FAILS_PER_TABLE = 5
@@ -29,6 +29,30 @@ MAX_FAILS_PER_ADDRESS = 15
 
 class UnknownCode(Refused):
     """No table has this code."""
+
+
+class TooManyAttempts(Refused):
+    """Too many wrong PINs: nothing is checked until `until` (HTTP 429 on the phone)."""
+
+    def __init__(self, message: str, until):
+        super().__init__(message)
+        self.until = until
+
+
+def referee_recorded() -> Refused:
+    return Refused(
+        _("The referee has already recorded this table: nothing was changed. Ask the referee.")
+    )
+
+
+def already_recorded(table: Table) -> Refused:
+    """Why a table with a result takes no phone entry: the referee's or the phones' own."""
+    last = table.changes.order_by("-id").values_list("source", flat=True).first()
+    if last == "table":
+        return Refused(
+            _("This table's result is already recorded: to change it, call the referee.")
+        )
+    return referee_recorded()
 
 
 def table_by_code(code: str, *, lock: bool = False) -> Table:
@@ -48,57 +72,84 @@ def table_by_code(code: str, *, lock: bool = False) -> Table:
     return table
 
 
-def _check_rate(table: Table, address: str | None) -> None:
+def _fails(against: str, **where):
+    """The wrong PINs of the window that still count against the table or the device."""
     since = timezone.now() - WINDOW
-    if PinAttempt.objects.filter(table=table, at__gte=since).count() >= MAX_FAILS_PER_TABLE:
-        raise Refused(
-            _("Too many wrong PINs at this table: wait a few minutes or call the referee.")
+    unlocked = {"table": "table_unlocked", "device": "device_unlocked"}[against]
+    return PinAttempt.objects.filter(at__gte=since, **{unlocked: False}, **where).order_by("-at")
+
+
+def lock_ends(attempts, limit: int):
+    """When a lock by these wrong PINs ends (None: not locked): the window after the
+    `limit`-th most recent one."""
+    times = list(attempts.values_list("at", flat=True)[:limit])
+    return times[-1] + WINDOW if len(times) >= limit else None
+
+
+def _check_rate(table: Table, address: str | None) -> None:
+    """Refuse before any PIN is looked at while the table or the device is locked.
+
+    The caller holds the table's row and the device's guard row (or, on SQLite, the write
+    lock) until its transaction ends, so no parallel request counts in between."""
+    until = lock_ends(_fails("table", table=table), MAX_FAILS_PER_TABLE)
+    if until:
+        raise TooManyAttempts(
+            _("Too many wrong PINs at this table: try again after %(time)s or call the referee.")
+            % {"time": _clock(until)},
+            until,
         )
-    if (
-        address
-        and PinAttempt.objects.filter(address=address, at__gte=since).count()
-        >= MAX_FAILS_PER_ADDRESS
-    ):
-        raise Refused(_("Too many wrong PINs from this device: wait a few minutes."))
+    until = address and lock_ends(_fails("device", address=address), MAX_FAILS_PER_ADDRESS)
+    if until:
+        raise TooManyAttempts(
+            _("Too many wrong PINs from this device: try again after %(time)s.")
+            % {"time": _clock(until)},
+            until,
+        )
 
 
-class WrongPin(Refused):
-    def __init__(self, message: str, table: Table):
-        super().__init__(message)
-        self.table = table
+def _clock(moment) -> str:
+    return timezone.localtime(moment).strftime("%H:%M")
 
 
-def _remembering_wrong_pins(function):
-    """A wrong PIN is remembered outside the refused transaction (which rolls back)."""
-    import functools
-
-    @functools.wraps(function)
-    def wrapper(*args, address: str | None = None, **kwargs):
-        try:
-            return function(*args, address=address, **kwargs)
-        except WrongPin as exc:
-            PinAttempt.objects.create(table=exc.table, address=address)
-            raise Refused(exc.message) from None
-
-    return wrapper
+def _hold_device(address: str | None) -> None:
+    """Hold this device's guard row until the transaction ends (created the first time)."""
+    if not address:
+        return
+    PinGuard.objects.bulk_create([PinGuard(address=address)], ignore_conflicts=True)
+    list(PinGuard.objects.select_for_update().filter(address=address))
 
 
-def _pair_with_pin(table: Table, line: str, pin: str, address: str | None) -> Pair:
-    """The pair of `line` at this table if `pin` is its PIN."""
+def _pin_matches(pin: object, pair: Pair) -> bool:
+    return hmac.compare_digest(str(pin or "").strip().encode(), pair.pin.encode())
+
+
+def _guard(table: Table, address: str | None) -> None:
+    """Hold the device's row and refuse, before any PIN is looked at, while the table or
+    the device is locked."""
+    _hold_device(address)
     _check_rate(table, address)
-    if line not in ("ns", "ew"):
-        raise Refused(_("Choose your line: N-S or E-W."))
+
+
+def _counted(table: Table, pair: Pair, pin: object, address: str | None) -> bool:
+    """Whether `pin` is the pair's PIN; a wrong one is counted in the caller's transaction."""
+    if _pin_matches(pin, pair):
+        return True
+    PinAttempt.objects.create(table=table, address=address)
+    return False
+
+
+def _wrong_pin(table: Table, line: str) -> Refused:
     pair = table.ns if line == "ns" else table.ew
-    if not hmac.compare_digest(str(pin or "").strip().encode(), pair.pin.encode()):
-        raise WrongPin(_("Wrong PIN for pair %(n)d.") % {"n": pair.number}, table)
-    return pair
+    return Refused(_("Wrong PIN for pair %(n)d.") % {"n": pair.number})
 
 
 def pending(table: Table) -> TableReport | None:
     return table.reports.filter(status=TableReport.Status.ENTERED).first()
 
 
-@_remembering_wrong_pins
+OPEN = [TableReport.Status.ENTERED, TableReport.Status.CONFIRMED, TableReport.Status.REJECTED]
+
+
 def submit(
     code: str,
     line: str,
@@ -109,69 +160,80 @@ def submit(
     deals=None,
     address: str | None = None,
 ) -> TableReport:
-    """One line enters the table's result; it waits for the other line's confirmation."""
+    """One line enters the table's result; it waits for the other line's confirmation.
+
+    A wrong PIN is counted in the same transaction that checks it (and kept: the refusal
+    comes after the commit)."""
     ns_points = check_points(ns, _("N-S"))
     ew_points = check_points(ew, _("E-W"))
     with transaction.atomic():
         table = table_by_code(code, lock=True)
-        pair = _pair_with_pin(table, line, pin, address)
-        if table.has_result:
-            raise Refused(
-                _(
-                    "This table's result is already recorded (%(ns)s–%(ew)s): to "
-                    "change it, call the referee."
-                )
-                % {"ns": table.ns_points, "ew": table.ew_points}
+        _guard(table, address)
+        if line not in ("ns", "ew"):
+            raise Refused(_("Choose your line: N-S or E-W."))
+        pair = table.ns if line == "ns" else table.ew
+        if _counted(table, pair, pin, address):
+            if table.has_result:
+                raise already_recorded(table)
+            previous = pending(table)
+            conflict = bool(
+                previous
+                and previous.entered_by_id != pair.pk
+                and (previous.ns_points, previous.ew_points) != (ns_points, ew_points)
             )
-        previous = pending(table)
-        conflict = bool(
-            previous
-            and previous.entered_by_id != pair.pk
-            and (previous.ns_points, previous.ew_points) != (ns_points, ew_points)
-        )
-        table.reports.filter(
-            status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED]
-        ).update(status=TableReport.Status.SUPERSEDED)
-        return TableReport.objects.create(
-            table=table,
-            ns_points=ns_points,
-            ew_points=ew_points,
-            deals=deals or [],
-            entered_by=pair,
-            conflict=conflict,
-        )
+            table.reports.filter(
+                status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED]
+            ).update(status=TableReport.Status.SUPERSEDED)
+            return TableReport.objects.create(
+                table=table,
+                ns_points=ns_points,
+                ew_points=ew_points,
+                deals=deals or [],
+                entered_by=pair,
+                table_version=table.version,
+                conflict=conflict,
+            )
+    raise _wrong_pin(table, line)
 
 
-@_remembering_wrong_pins
 def answer(
     code: str, pin: str, *, accept: bool, note: str = "", address: str | None = None
 ) -> TableReport:
-    """The other line confirms (or rejects) the pending result with its pair's PIN."""
+    """The other line confirms (or rejects) the pending result with its pair's PIN.
+
+    It counts only if nothing was recorded at the table since it was entered: the referee's
+    entries and rulings always win over a phone."""
     with transaction.atomic():
         table = table_by_code(code, lock=True)  # one confirmation at a time per table
         report = pending(table)
-        _check_rate(table, address)  # before anything tells a PIN apart
         if report is None:
+            if table.has_result:
+                raise already_recorded(table)
             raise Refused(_("There is no result waiting for confirmation at this table."))
-        line = "ew" if report.entered_by_id == table.ns_id else "ns"
-        other = table.ns if report.entered_by_id == table.ns_id else table.ew
-        if hmac.compare_digest(str(pin or "").strip().encode(), other.pin.encode()):
+        entering = table.ns if report.entered_by_id == table.ns_id else table.ew
+        line = "ew" if entering == table.ns else "ns"
+        _guard(table, address)  # before anything tells a PIN apart
+        if _pin_matches(pin, entering):
             raise Refused(
                 _("The pair that entered the result cannot confirm it: the other line confirms.")
             )
-        pair = _pair_with_pin(table, line, pin, address)
-        report.answered_by, report.answered_at = pair, timezone.now()
-        if not accept:
-            report.status = TableReport.Status.REJECTED
-            report.note = " ".join(note.split())[:500]
+        pair = table.ns if line == "ns" else table.ew
+        if _counted(table, pair, pin, address):
+            if table.has_result or report.table_version not in (None, table.version):
+                raise referee_recorded()
+            report.answered_by, report.answered_at = pair, timezone.now()
+            if not accept:
+                report.status = TableReport.Status.REJECTED
+                report.note = " ".join(note.split())[:500]
+                report.save()
+                return report
+            report.status = TableReport.Status.CONFIRMED
             report.save()
+            tournament = table.turn.tournament
+            if not tournament.approval_required:
+                _record(tournament, report, user=None)
             return report
-        report.status = TableReport.Status.CONFIRMED
-        report.save()
-        tournament = table.turn.tournament
-        if not tournament.approval_required:
-            _record(tournament, report, user=None)
-        return report
+    raise _wrong_pin(table, line)
 
 
 def _record(tournament: Tournament, report: TableReport, user) -> None:
@@ -190,7 +252,8 @@ def _record(tournament: Tournament, report: TableReport, user) -> None:
 
 
 def approve(tournament: Tournament, report_id: int, user) -> TableReport:
-    """The referee accepts a result confirmed by both lines."""
+    """The referee accepts a result confirmed by both lines (if nothing was recorded at the
+    table since it was entered)."""
     with transaction.atomic():
         report = (
             TableReport.objects.select_for_update(of=("self",))
@@ -200,8 +263,58 @@ def approve(tournament: Tournament, report_id: int, user) -> TableReport:
         )
         if report is None or report.status != TableReport.Status.CONFIRMED:
             raise Refused(_("This result is not waiting for approval any more."))
+        table = Table.objects.select_for_update().get(pk=report.table_id)
+        if table.has_result or report.table_version not in (None, table.version):
+            raise Refused(
+                _(
+                    "Table %(t)d was recorded at the desk after this result was entered: "
+                    "the result of the table no longer counts."
+                )
+                % {"t": table.number}
+            )
         _record(tournament, report, user)
     return report
+
+
+def unlock_table(tournament: Tournament, number: int, user) -> int:
+    """The referee lets a table's pairs try their PINs again (audited): the wrong PINs given
+    there stop counting against the table. Returns how many stopped counting."""
+    turn = tournament.turn_set.order_by("-number").first()
+    table = Table.objects.filter(turn=turn, number=number).select_related("turn").first()
+    if table is None:
+        raise Refused(_("Table %(t)d is not a match of the current turn.") % {"t": number})
+    with transaction.atomic():
+        cleared = PinAttempt.objects.filter(table=table, table_unlocked=False).update(
+            table_unlocked=True
+        )
+        audit(
+            tournament,
+            "pin-unlock-table",
+            user=user,
+            target=f"T{table.turn.number} #{number}",
+            old={"wrong_pins": cleared},
+            reason=_("PIN lock removed by the referee"),
+        )
+    return cleared
+
+
+def unlock_device(tournament: Tournament, address: str, user) -> int:
+    """The referee lets a device try PINs again (audited), if it tried at this tournament."""
+    if not PinAttempt.objects.filter(table__turn__tournament=tournament, address=address).exists():
+        raise Refused(_("No device with this address tried a PIN in this tournament."))
+    with transaction.atomic():
+        cleared = PinAttempt.objects.filter(address=address, device_unlocked=False).update(
+            device_unlocked=True
+        )
+        audit(
+            tournament,
+            "pin-unlock-device",
+            user=user,
+            target=address,
+            old={"wrong_pins": cleared},
+            reason=_("PIN lock removed by the referee"),
+        )
+    return cleared
 
 
 @dataclass
@@ -209,6 +322,12 @@ class BoardRow:
     table: Table
     status: str  # waiting | entered | confirmed | rejected | approved | referee
     report: TableReport | None
+    locked_until: datetime | None = None  # too many wrong PINs at the table
+
+    @property
+    def overruled(self) -> bool:
+        """A phone's result the referee's own entry or ruling replaced."""
+        return self.report is not None and self.report.status == TableReport.Status.OVERRULED
 
 
 def board(turn) -> list[BoardRow]:
@@ -222,6 +341,9 @@ def board(turn) -> list[BoardRow]:
         .order_by("table_id", "-entered_at", "-id")
     ):
         latest.setdefault(report.table_id, report)
+    fails: dict[int, list] = {}
+    for table_id, at in _fails("table", table__turn=turn).values_list("table_id", "at"):
+        fails.setdefault(table_id, []).append(at)
     rows = []
     for t in tables:
         report = latest.get(t.pk)
@@ -231,5 +353,41 @@ def board(turn) -> list[BoardRow]:
             status = "waiting"
         else:
             status = report.status
-        rows.append(BoardRow(t, status, report))
+        times = fails.get(t.pk, [])
+        until = (
+            times[MAX_FAILS_PER_TABLE - 1] + WINDOW if len(times) >= MAX_FAILS_PER_TABLE else None
+        )
+        rows.append(BoardRow(t, status, report, until))
     return rows
+
+
+@dataclass
+class LockedDevice:
+    address: str
+    until: datetime
+    tables: list[int]
+
+
+def locked_devices(tournament: Tournament) -> list[LockedDevice]:
+    """Devices locked out for wrong PINs that tried at this tournament's tables (two queries)."""
+    here: dict[str, set[int]] = {}
+    for address, number in (
+        _fails("device", table__turn__tournament=tournament)
+        .exclude(address=None)
+        .values_list("address", "table__number")
+    ):
+        here.setdefault(address, set()).add(number)
+    if not here:
+        return []
+    times: dict[str, list] = {}
+    for address, at in _fails("device", address__in=list(here)).values_list("address", "at"):
+        times.setdefault(address, []).append(at)
+    out = []
+    for address, ats in sorted(times.items()):
+        if len(ats) >= MAX_FAILS_PER_ADDRESS:
+            out.append(
+                LockedDevice(
+                    address, ats[MAX_FAILS_PER_ADDRESS - 1] + WINDOW, sorted(here[address])
+                )
+            )
+    return out

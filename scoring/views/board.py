@@ -48,6 +48,8 @@ class BoardView(TournamentMixin, TemplateView):
         context.update(
             turn=turn,
             rows=rows,
+            locked_tables=[row for row in rows if row.locked_until],
+            locked_devices=tableside.locked_devices(self.tournament) if turn else [],
             counts=counts,
             overtime=elapsed > limit,
             elapsed=clock(elapsed),
@@ -64,3 +66,34 @@ class ApproveView(TournamentMixin, View):
         except Refused as exc:
             messages.error(request, exc.message)
         return redirect(reverse("board", args=[slug]))
+
+
+class UnlockView(TournamentMixin, View):
+    """The referee lets a table (or a device) locked by wrong PINs try again; audited."""
+
+    def post(self, request, slug):
+        table, address = request.POST.get("table", ""), request.POST.get("address", "")
+        try:
+            if table:
+                if not table.isascii() or not table.isdigit() or len(table) > 6:
+                    raise Refused(_("No such table."))
+                tableside.unlock_table(self.tournament, int(table), request.user)
+                messages.success(request, _("Table %(t)s can enter PINs again.") % {"t": table})
+            else:
+                address = validated_address(address)
+                tableside.unlock_device(self.tournament, address, request.user)
+                messages.success(
+                    request, _("The device %(a)s can enter PINs again.") % {"a": address}
+                )
+        except Refused as exc:
+            messages.error(request, exc.message)
+        return redirect(reverse("board", args=[slug]))
+
+
+def validated_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise Refused(_("No such device.")) from None

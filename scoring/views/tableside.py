@@ -4,10 +4,12 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from config.network import client_address
 from scoring.models import TableReport
 from scoring.services import tableside
 from scoring.views.deal_forms import deals_form, totals
@@ -39,10 +41,6 @@ class AnswerForm(forms.Form):
     note = forms.CharField(
         label=gettext_lazy("Note (if you reject)"), max_length=500, required=False
     )
-
-
-def client_address(request) -> str | None:
-    return request.META.get("REMOTE_ADDR")
 
 
 class TableView(View):
@@ -87,6 +85,16 @@ class TableView(View):
             raise Refused("; ".join(f"{sheet[k].label}: {v[0]}" for k, v in sheet.errors.items()))
         return totals(tournament, sheet)
 
+    def refused(self, request, code, exc, **forms):
+        """400 with the reason; 429 (and when to retry) while too many wrong PINs lock the
+        table or the device, whatever the PIN sent: a right one is not told apart."""
+        if isinstance(exc, tableside.TooManyAttempts):
+            response = self.page(request, code, status=429, **forms)
+            seconds = (exc.until - timezone.now()).total_seconds()
+            response["Retry-After"] = str(max(1, int(seconds) + 1))
+            return response
+        return self.page(request, code, status=400, **forms)
+
     def get(self, request, code):
         return self.page(request, code)
 
@@ -113,6 +121,7 @@ class TableView(View):
                     return redirect("table_entry", code)
                 except Refused as exc:
                     form.add_error(None, exc.message)
+                    return self.refused(request, code, exc, enter_form=form)
             return self.page(request, code, enter_form=form, status=400)
         if action in ("confirm", "reject"):
             form = AnswerForm(request.POST, auto_id="answer_%s")
@@ -134,5 +143,6 @@ class TableView(View):
                     return redirect("table_entry", code)
                 except Refused as exc:
                     form.add_error(None, exc.message)
+                    return self.refused(request, code, exc, answer_form=form)
             return self.page(request, code, answer_form=form, status=400)
         raise Http404

@@ -106,7 +106,13 @@ def dump(tournament: Tournament) -> dict:
 
 
 def dumps(tournament: Tournament) -> bytes:
-    return json.dumps(dump(tournament), ensure_ascii=False, indent=0).encode()
+    """The backup file's content: read in one snapshot that never holds the write lock (the
+    desk and the phones keep writing meanwhile), turned into JSON outside any transaction."""
+    from tournaments.services.snapshot import read_snapshot
+
+    with read_snapshot():
+        data = dump(tournament)
+    return json.dumps(data, ensure_ascii=False, indent=0).encode()
 
 
 # --- Restore -------------------------------------------------------------------------------

@@ -94,7 +94,24 @@ CLUBS = [
     "Circolo del Pozzetto Torino",
     "Burraco Bari",
 ]
-USERNAME, PASSWORD = "arbitro", "burraco"
+USERNAME = "arbitro"
+
+
+def new_password() -> str:
+    """Four groups of four letters and digits, easy to copy from the screen (no 0/O, 1/l),
+    about 79 bits; checked against the password validators of the settings."""
+    import secrets
+
+    from django.contrib.auth.password_validation import validate_password
+
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    while True:
+        password = "-".join("".join(secrets.choice(alphabet) for _i in range(4)) for _g in range(4))
+        try:
+            validate_password(password)
+        except Exception:  # a group of digits only, say: draw again
+            continue
+        return password
 
 
 def demo_line_totals(rng: random.Random) -> tuple[int, int]:
@@ -105,7 +122,10 @@ def demo_line_totals(rng: random.Random) -> tuple[int, int]:
 
 
 class Command(ContractCommand):
-    help = "Create the demo tournament (and the referee account) for a first look."
+    help = (
+        "Create the demo tournament for a first look (and, in a new database, the referee "
+        "account with a random password printed once)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -117,7 +137,7 @@ class Command(ContractCommand):
         parser.add_argument("--seed", type=int, default=2026)
 
     def run(self, **opts):
-        self.ensure_referee()
+        self.referee = self.first_referee()
         if opts["if_empty"] and Tournament.objects.exists():
             self.stdout.write("The database already has tournaments: no demo loaded.")
             return
@@ -128,16 +148,20 @@ class Command(ContractCommand):
             f"{t.turn_set.count()} turns seated."
         )
 
-    def ensure_referee(self):
+    def first_referee(self):
+        """On the very first run (no account, no tournament) the referee's account, with a
+        random password printed once; never an account created or reset afterwards."""
         User = get_user_model()
-        user = User.objects.filter(username=USERNAME).first()
-        if user is None:
-            user = User.objects.create_superuser(USERNAME, "", PASSWORD)
-        self.referee = user
+        with transaction.atomic():
+            if User.objects.exists() or Tournament.objects.exists():
+                return User.objects.filter(username=USERNAME).first()
+            password = new_password()
+            user = User.objects.create_superuser(USERNAME, "", password)
         self.stdout.write(
-            f"Referee login: user {USERNAME!r}, password {PASSWORD!r} "
-            "(change it at /accounts/password_change/)."
+            f"Referee login (shown only this once, write it down): user {USERNAME!r}, "
+            f"password {password!r}. Change it at /accounts/password_change/."
         )
+        return user
 
     def build(self, slug: str, rng: random.Random) -> Tournament:
         t = setup.create_tournament(
@@ -151,7 +175,8 @@ class Command(ContractCommand):
             referee_name="Maria Bellini",
             referee_code="ARB-0421",
         )
-        t.referees.add(self.referee)
+        if self.referee is not None:
+            t.referees.add(self.referee)
         people = rng.sample([(f, s) for f in FIRST for s in LAST], 52)
         rows = []
         for i in range(26):
