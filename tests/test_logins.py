@@ -35,7 +35,7 @@ def login(username, password, address, client=None, **extra):
 
 def test_five_wrong_passwords_lock_the_address_with_the_time_it_ends(referee):
     for _ in range(4):
-        assert login("arbitro", "wrong", "10.0.0.5").status_code == 400  # refused, with the form's message
+        assert login("arbitro", "wrong", "10.0.0.5").status_code == 400
     locked = login("arbitro", "wrong", "10.0.0.5")
     assert locked.status_code == 429
     page = locked.content.decode()
