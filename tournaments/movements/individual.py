@@ -103,16 +103,15 @@ def seat_individual_danish(
     rests = choose_rests(ranking, len(ranking) % 4, rests_taken)
     resting = set(rests)
     order = [p for p in ranking if p not in resting]
-    solver = _Solver(order, _sets(order, partners), _sets(order, opponents), exact, window)
+    partnered, opposed = _sets(order, partners), _sets(order, opponents)
+    solver = _Solver(order, partnered, opposed, exact, window)
     tables = [solver.orient(t) for t in solver.seat()]
-    named = [((order[a], order[b]), (order[c], order[d])) for (a, b), (c, d) in tables]
-    partner_set = {frozenset(m) for m in partners}
-    opponent_set = {frozenset(m) for m in opponents}
-    partner_repeats = tuple(line for t in named for line in t if frozenset(line) in partner_set)
+    named = tuple(((order[a], order[b]), (order[c], order[d])) for (a, b), (c, d) in tables)
+    partner_repeats = tuple((order[x], order[y]) for t in tables for x, y in t if y in partnered[x])
     opponent_repeats = tuple(
-        (x, y) for ns, ew in named for x in ns for y in ew if frozenset((x, y)) in opponent_set
+        (order[x], order[y]) for ns, ew in tables for x in ns for y in ew if y in opposed[x]
     )
-    return IndividualSeating(tuple(named), tuple(rests), partner_repeats, opponent_repeats)
+    return IndividualSeating(named, tuple(rests), partner_repeats, opponent_repeats)
 
 
 def _sets(order: Sequence[int], meetings: Iterable[Iterable[int]]) -> list[set[int]]:
@@ -120,12 +119,13 @@ def _sets(order: Sequence[int], meetings: Iterable[Iterable[int]]) -> list[set[i
     position = {p: i for i, p in enumerate(order)}
     out: list[set[int]] = [set() for _ in order]
     for meeting in meetings:
-        ends = tuple(meeting)
-        if len(ends) == 1:
-            continue
-        if len(ends) != 2:
-            raise ValueError(f"a meeting must name two players, got {meeting!r}")
-        i, j = position.get(ends[0]), position.get(ends[1])
+        try:
+            x, y = meeting
+        except ValueError:
+            if len(tuple(meeting)) == 1:  # frozenset({a, a}): nobody meets himself
+                continue
+            raise ValueError(f"a meeting must name two players, got {meeting!r}") from None
+        i, j = position.get(x), position.get(y)
         if i is not None and j is not None and i != j:
             out[i].add(j)
             out[j].add(i)
@@ -178,21 +178,24 @@ class _Solver:
             yield from splits(p, j, k, m)
 
     def _keeps_partners(self, matching: IncrementalMatching, table: Table, k: int) -> bool:
+        (a, b), (c, d) = table
+        if k == 0 and matching.mate(a) == b and matching.mate(c) == d:
+            return True  # two edges of a maximum matching: the rest keeps nu - 2
         twin = matching.copy()
-        for a, b in table:
-            twin.pivot(a).commit(b)
+        for x, y in table:
+            twin.pivot(x).commit(y)
         return twin.size == matching.size - 2 + k
 
     def _pick_large(self, unseated: list[int], matching: IncrementalMatching) -> Table:
         p, below = unseated[0], unseated[1:]
+        window = below[: self.window]
+        for table in self._candidates(p, window):  # first pass: a table with no repeat
+            if self.cost(table) == (0, 0) and self._keeps_partners(matching, table, 0):
+                return table
         fallback: tuple[int, Table] | None = None
-        for table in self._candidates(p, below[: self.window]):
+        for table in self._candidates(p, window):  # then: the partner minimum, fewest opponents
             k, o = self.cost(table)
-            if fallback is not None and o >= fallback[0]:
-                continue
-            if self._keeps_partners(matching, table, k):
-                if o == 0:
-                    return table
+            if (fallback is None or o < fallback[0]) and self._keeps_partners(matching, table, k):
                 fallback = (o, table)
         built = self._from_matching(p, below, matching)
         if built is not None and (fallback is None or self.cost(built)[1] < fallback[0]):
