@@ -159,7 +159,15 @@ def test_computed_schedule_starts_from_the_rainbow_and_is_reproducible():
 
 @pytest.mark.parametrize(
     "players, turns, partners, most",
-    [(16, 5, 0, 0), (20, 7, 0, 0), (24, 9, 0, 0), (36, 9, 0, 0), (12, 9, 0, 42), (8, 9, 8, 44)],
+    [
+        (16, 5, 0, 0),
+        (20, 7, 0, 0),
+        (24, 9, 0, 1),
+        (28, 9, 0, 0),
+        (36, 9, 0, 0),
+        (12, 9, 0, 42),
+        (8, 9, 8, 44),
+    ],
 )
 def test_computed_schedules_reach_few_repeats(players, turns, partners, most):
     """The figures of docs/individual-and-teams.md. 12 players x 9 turns: 42 is the floor (each
