@@ -1,4 +1,4 @@
-"""The scripting contract of DESIGN.md, end to end on a temporary database."""
+"""The scripting contract of README.md, end to end on a temporary database."""
 
 import json
 

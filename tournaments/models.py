@@ -1,4 +1,4 @@
-"""Tournaments, players, pairs, turns and their tables (glossary in DESIGN.md)."""
+"""Tournaments, players, pairs, turns and their tables (glossary in docs/glossary.md)."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError

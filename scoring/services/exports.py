@@ -1,4 +1,4 @@
-"""The results as plain data: the JSON of the scripting contract (DESIGN.md)."""
+"""The results as plain data: the JSON of the scripting contract (README.md)."""
 
 from __future__ import annotations
 
