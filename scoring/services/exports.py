@@ -62,9 +62,16 @@ def results_data(tournament: Tournament) -> dict:
         {
             "number": p.number,
             "players": [
-                {"name": pl.name, "membership": pl.membership_number, "club": pl.club}
+                {
+                    "name": pl.name,
+                    "membership": pl.membership_number,
+                    "club": pl.club,
+                    **({"surname": pl.surname, "given_name": pl.given_name} if pl.surname else {}),
+                }
                 for pl in (p.player1, p.player2)
             ],
+            **({"province": p.province} if p.province else {}),
+            **({"region": p.region} if p.region else {}),
             **(
                 {"withdrawn_after_turn": p.withdrawn_after_turn}
                 if p.withdrawn_after_turn is not None
@@ -125,6 +132,10 @@ def results_data(tournament: Tournament) -> dict:
             "turns": tournament.turns,
             "deals": tournament.deals,
             "vp_scale": tournament.vp_scale,
+            "rules": tournament.game_variant,
+            "level": tournament.level,
+            "first_seating": tournament.first_seating,
+            "seed": tournament.seed,
             "plan": list(tournament.plan),
             "venue": tournament.venue,
             "organiser": tournament.organiser,
