@@ -158,6 +158,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    @property
+    def plays_in_groups(self) -> bool:
+        """The plan has turns of Danish in groups (gironi)."""
+        return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
+
     def clean(self) -> None:
         if isinstance(self.plan, list) and self.turns and len(self.plan) != self.turns:
             raise ValidationError(

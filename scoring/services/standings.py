@@ -131,6 +131,11 @@ class StandingsReport:
     complete: list[int]  # turns with every result in
     final: bool
 
+    @property
+    def grouped(self) -> bool:
+        """The ranking is group by group (A, then B…)."""
+        return any(r["group"] for r in self.rows)
+
 
 def standings_report(tournament: Tournament, after: str | int | None = None) -> StandingsReport:
     """The ranking after turn `after` (default: the last complete turn), ready to show."""
@@ -151,6 +156,8 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
             "byes": r.byes,
             "penalty_vp": r.penalty_vp,
             "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
         }
         for r in standings(tournament, after_turn=after_turn)
     ]

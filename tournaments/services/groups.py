@@ -18,6 +18,8 @@ from tournaments.models import Group, Table, Tournament, audit, touch
 from tournaments.movements import groups as rules
 from tournaments.rules.messages import RuleError
 
+TABLES_PER_GROUP = 8  # the default proposal: equal groups of about 8 tables (the exam: 50 in 6)
+
 
 def phase(tournament: Tournament) -> tuple[int, int] | None:
     """(first, last) turn played in groups, None when the plan has none."""
@@ -64,7 +66,8 @@ def _seated(tournament: Tournament) -> tuple[int, bool]:
 
 def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
     """The ranking after the last turn over the whole field and its cut into groups: the
-    groups set, else those `sizes` or `count` give, else equal groups of about 8 tables."""
+    groups set, else those `sizes` or `count` give, else equal groups of about
+    8 tables."""
     from scoring.services.standings import standings
 
     span = phase(tournament)
@@ -84,7 +87,7 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
         proposed = current
     else:
         if sizes is None and count is None:
-            count = max(1, min(len(rules.NAMES), tables // 8 or 1))
+            count = max(1, min(len(rules.NAMES), round(tables / TABLES_PER_GROUP)))
         try:
             proposed = rules.split_groups([r.pair for r in ranking], sizes=sizes, count=count)
         except RuleError as exc:
