@@ -12,8 +12,10 @@ from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
+from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
+from tournaments.services import membership
 
 
 @in_language
@@ -28,6 +30,12 @@ def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     data["after_turn"], data["final"] = report.after_turn, report.final
     data["grouped"] = report.grouped
     data["prizes"] = prize_list(tournament)
+    data["admissions"] = membership.admitted_rows(tournament)
+    data["names"] = {
+        "vp_scale": scale_display(tournament.vp_scale),
+        "rules": tournament.get_game_variant_display(),
+        "level": tournament.get_level_display(),
+    }
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
@@ -61,7 +69,9 @@ def workbook(data: dict) -> bytes:
         (_("Turns"), t["turns"]),
         (_("Deals per turn"), t["deals"]),
         (_("Plan"), ", ".join(t["plan"])),
-        (_("VP scale"), t["vp_scale"]),
+        (_("Game rules"), data["names"]["rules"]),
+        (_("Level"), data["names"]["level"]),
+        (_("VP scale"), data["names"]["vp_scale"]),
         (_("Bye percentage"), t["bye_percentage"]),
         (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
         (_("Status"), t["status"]),
@@ -233,8 +243,18 @@ def workbook(data: dict) -> bytes:
             _("Player 2"),
             _("Membership 2"),
             _("Club 2"),
+            _("Province"),
+            _("Region"),
         ],
-        [[n, *who(n, 0), *who(n, 1)] for n in sorted(pairs)],
+        [
+            [n, *who(n, 0), *who(n, 1), pairs[n].get("province", ""), pairs[n].get("region", "")]
+            for n in sorted(pairs)
+        ],
+    )
+    sheet(
+        "Tesseramento",
+        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
+        data["admissions"],
     )
     out = io.BytesIO()
     book.save(out)
@@ -261,6 +281,7 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     ]
     common = {
         "t": data["tournament"],
+        "names": data["names"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0013_table_report_version_and_pin_guards'),
-        ('tournaments', '0010_groups_prizes'),
+        ('tournaments', '0011_groups_prizes'),
     ]
 
     operations = [

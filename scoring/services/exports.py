@@ -1,4 +1,4 @@
-"""The results as plain data: the JSON of the scripting contract (DESIGN.md)."""
+"""The results as plain data: the JSON of the scripting contract (README.md)."""
 
 from __future__ import annotations
 
@@ -66,9 +66,16 @@ def results_data(tournament: Tournament) -> dict:
             "group": placed[p.number].group if p.number in placed else None,
             "group_rank": placed[p.number].group_rank if p.number in placed else None,
             "players": [
-                {"name": pl.name, "membership": pl.membership_number, "club": pl.club}
+                {
+                    "name": pl.name,
+                    "membership": pl.membership_number,
+                    "club": pl.club,
+                    **({"surname": pl.surname, "given_name": pl.given_name} if pl.surname else {}),
+                }
                 for pl in (p.player1, p.player2)
             ],
+            **({"province": p.province} if p.province else {}),
+            **({"region": p.region} if p.region else {}),
             **(
                 {"withdrawn_after_turn": p.withdrawn_after_turn}
                 if p.withdrawn_after_turn is not None
@@ -131,6 +138,10 @@ def results_data(tournament: Tournament) -> dict:
             "turns": tournament.turns,
             "deals": tournament.deals,
             "vp_scale": tournament.vp_scale,
+            "rules": tournament.game_variant,
+            "level": tournament.level,
+            "first_seating": tournament.first_seating,
+            "seed": tournament.seed,
             "plan": list(tournament.plan),
             "venue": tournament.venue,
             "organiser": tournament.organiser,

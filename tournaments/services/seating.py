@@ -57,11 +57,87 @@ def rests_again(tournament: Tournament) -> dict[int, list[int]]:
 
 
 def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]:
-    """Turn 1's order (Art. 2): registration order, or a draw reproducible from the seed."""
+    """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, the
+    first player's surname, or clubs kept apart (`spread`: its report is recorded on the
+    tournament). See docs/national.md."""
+    from tournaments.movements import first_seating as rules
+
     order = sorted(numbers)
-    if tournament.first_seating == Tournament.FirstSeating.DRAW:
+    criterion = tournament.first_seating
+    report: dict = {"criterion": criterion, "seed": tournament.seed}
+    if criterion == Tournament.FirstSeating.DRAW:
         random.Random(tournament.seed).shuffle(order)
+    elif criterion in (Tournament.FirstSeating.ALPHABETICAL, Tournament.FirstSeating.SPREAD):
+        entries = _seating_entries(tournament, set(numbers))
+        if criterion == Tournament.FirstSeating.ALPHABETICAL:
+            order = rules.alphabetical(entries)
+        else:
+            order, found = _spread(tournament, entries)
+            report.update(found)
+    tournament.seating_report = report
+    Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)
     return order
+
+
+def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
+    from tournaments.movements.first_seating import Entry
+
+    entries = []
+    for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
+        if pair.number not in numbers:
+            continue
+        first, second = pair.player1, pair.player2
+        entries.append(
+            Entry(
+                pair.number,
+                surname=first.surname or first.name,
+                given_name=first.given_name if first.surname else "",
+                partner=second.name,
+                clubs=(first.club, second.club),
+                provinces=(pair.province,),
+                regions=(pair.region,),
+            )
+        )
+    return entries
+
+
+def _spread(tournament: Tournament, entries: list) -> tuple[list[int], dict]:
+    from tournaments.movements import first_seating as rules
+
+    plan = tournament.plan
+    movement = "danish" if plan[0].startswith("danish") else "mitchell"
+    turns = 1
+    if movement == "mitchell":
+        while turns < len(plan) and plan[turns] == "mitchell":
+            turns += 1
+        turns = min(turns, max(1, mitchell.table_count(len(entries))))
+    try:
+        seating = rules.spread(
+            entries,
+            turns=turns,
+            step=tournament.mitchell_step,
+            seed=tournament.seed or 0,
+            movement=movement,
+        )
+    except rules.RuleError as exc:
+        raise Refused(_(exc.message) % exc.params if exc.params else _(exc.message)) from None
+    found = {
+        "block_turns": turns,
+        "proven": seating.proven,
+        "counts": seating.counts,
+        "meetings": [
+            {
+                "turn": m.turn,
+                "table": m.table,
+                "ns": m.ns,
+                "ew": m.ew,
+                "level": m.level,
+                "shared": m.shared,
+            }
+            for m in seating.meetings
+        ],
+    }
+    return list(seating.order), found
 
 
 def plan_problems(tournament: Tournament, plan: list[str] | None = None) -> list[str]:

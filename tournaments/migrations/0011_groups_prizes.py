@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_pending_import'),
+        ('tournaments', '0010_national_registration'),
     ]
 
     operations = [
