@@ -49,6 +49,8 @@ class PublicView(View):
                 "tiebreaks",
                 "vp_scale",
                 "deals",
+                "plan",
+                "prizes_cumulate",
             ),
             slug=slug,
         )
@@ -107,7 +109,8 @@ class StandingsView(PublicView):
 
     def data(self, t, **kwargs):
         state = public.public_state(t)
-        return {"state": state, "report": public.public_standings(t, state)}
+        report = public.public_standings(t, state)
+        return {"state": state, "report": report, "awards": public.public_prizes(t, report)}
 
 
 class PairView(PublicView):
@@ -133,7 +136,8 @@ class ScreenView(PublicView):
         state = public.public_state(t)
         tables, byes = public.seating(state.current) if state.current else ([], [])
         report = public.public_standings(t, state) if t.public_standings else None
-        return {"state": state, "report": report, "tables": tables, "byes": byes}
+        awards = public.public_prizes(t, report)
+        return {"state": state, "report": report, "tables": tables, "byes": byes, "awards": awards}
 
 
 class PosterView(View):
