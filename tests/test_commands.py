@@ -1,4 +1,4 @@
-"""The scripting contract of DESIGN.md, end to end on a temporary database."""
+"""The scripting contract of README.md, end to end on a temporary database."""
 
 import json
 
@@ -407,6 +407,8 @@ def test_export_json_matches_the_contract(tmp_path):
     }
     assert data["pairs"][0] == {
         "number": 1,
+        "group": None,  # issue 19: null before the groups exist
+        "group_rank": None,
         "players": [
             {"name": "Rossi Mario 0", "membership": "M00000", "club": "Circolo"},
             {"name": "Bianchi Anna 0", "membership": "M00001", "club": "Circolo"},

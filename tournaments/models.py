@@ -1,4 +1,4 @@
-"""Tournaments, players, pairs, turns and their tables (glossary in DESIGN.md)."""
+"""Tournaments, players, pairs, turns and their tables (glossary in docs/glossary.md)."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -8,13 +8,18 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
+from tournaments.movements import groups as groups_rules
+from tournaments.rules.messages import RuleError
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
     ("danish", _("Danish (pure)")),
     ("danish-modified", _("Danish (modified)")),
+    ("danish-groups", _("Danish in groups (pure)")),
+    ("danish-modified-groups", _("Danish in groups (modified)")),
 ]
 MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
+GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)
 
 
 GAME_RULES = [
@@ -38,6 +43,12 @@ def validate_plan(value) -> None:
             _("Unknown movement %(word)s (known: %(known)s)."),
             params={"word": bad[0], "known": ", ".join(MOVEMENT_WORDS)},
         )
+    try:
+        groups_rules.check_plan(value)
+    except RuleError as exc:
+        raise ValidationError(
+            _(exc.message) % exc.params if exc.params else _(exc.message)
+        ) from None
 
 
 def validate_tiebreaks(value) -> None:
@@ -160,6 +171,14 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Off: a result confirmed by both lines counts at once."),
     )
+    prizes_cumulate = models.BooleanField(
+        _("a pair may take several prizes"),
+        default=False,
+        help_text=_(
+            "Off (the federation's custom): a pair takes only its most valuable prize and the "
+            "next pair moves up."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -169,6 +188,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def plays_in_groups(self) -> bool:
+        """The plan has turns of Danish in groups (gironi)."""
+        return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
 
     def clean(self) -> None:
         if isinstance(self.plan, list) and self.turns and len(self.plan) != self.turns:
@@ -255,7 +279,7 @@ class Pair(models.Model):
 class Turn(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="turn_set")
     number = models.PositiveSmallIntegerField(_("number"))
-    movement = models.CharField(_("movement"), max_length=20, choices=MOVEMENTS)
+    movement = models.CharField(_("movement"), max_length=30, choices=MOVEMENTS)
     seated_at = models.DateTimeField(_("seated at"), auto_now_add=True)
     released_at = models.DateTimeField(
         _("released at"),
@@ -359,6 +383,30 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"T{self.turn.number} bye {self.pair.number}"
+
+
+class Group(models.Model):
+    """A group (girone) of the Danish in groups: cut from the standings before its first
+    turn, it plays its turns on its own tables (docs/national.md)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="groups")
+    name = models.CharField(_("group"), max_length=2)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    first_table = models.PositiveIntegerField(_("first table"))
+    pairs = models.JSONField(_("pairs"), default=list, help_text=_("Pair numbers, best first."))
+    before_turn = models.PositiveSmallIntegerField(_("set before turn"))
+    set_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_group_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug} {self.name}"
 
 
 def touch(tournament_id: int) -> None:

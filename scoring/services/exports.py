@@ -1,4 +1,4 @@
-"""The results as plain data: the JSON of the scripting contract (DESIGN.md)."""
+"""The results as plain data: the JSON of the scripting contract (README.md)."""
 
 from __future__ import annotations
 
@@ -58,9 +58,13 @@ def results_data(tournament: Tournament) -> dict:
         }
         for turn in tournament.turn_set.order_by("number")
     ]
+    ranked = standings(tournament)
+    placed = {r.pair: r for r in ranked}
     pairs = [
         {
             "number": p.number,
+            "group": placed[p.number].group if p.number in placed else None,
+            "group_rank": placed[p.number].group_rank if p.number in placed else None,
             "players": [
                 {
                     "name": pl.name,
@@ -121,8 +125,10 @@ def results_data(tournament: Tournament) -> dict:
             "byes": r.byes,
             "penalty_vp": r.penalty_vp,
             "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
         }
-        for r in standings(tournament)
+        for r in ranked
     ]
     return {
         "tournament": {

@@ -66,12 +66,11 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             turn_closed=bool(turn and turns and turn != turns[-1]),
             late_asked=getattr(self, "late_asked", False),
             by_deals=by_deals,
+            # After a save the cursor is back on the table field, the next missing table
+            # typed and selected: a sheet out of order is typed over it (table, N-S, E-W,
+            # Enter). A table chosen from the list goes straight to its N-S points.
             focus=getattr(self, "focus", None)
-            or (
-                "id_ns"
-                if self.request.GET.get("table") or context["form"].initial.get("table")
-                else "id_table"
-            ),
+            or ("id_ns" if self.request.GET.get("table") else "id_table"),
         )
         return context
 

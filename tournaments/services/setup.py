@@ -9,8 +9,10 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
-from tournaments.errors import Refused
+from tournaments.errors import Refused, rule_refusal
 from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.movements import groups as groups_rules
+from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow
 
@@ -37,6 +39,10 @@ def parse_plan(text: str) -> list[str]:
         plan.extend([word] * turns)
     if len(plan) > 30:
         raise Refused(_("A tournament has at most 30 turns."))
+    try:
+        groups_rules.check_plan(plan)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
     return plan
 
 

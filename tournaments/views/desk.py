@@ -101,6 +101,7 @@ class DashboardView(TournamentMixin, TemplateView):
             scale_name=scales.resolve_scale(t.vp_scale, t.deals).name,
             bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
+            groups_needed=_groups_needed(t, st),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
                 if st.phase == "seated"
@@ -108,6 +109,15 @@ class DashboardView(TournamentMixin, TemplateView):
             ),
         )
         return context
+
+
+def _groups_needed(tournament: Tournament, st) -> bool:
+    """The next turn is played in groups and they are not set yet."""
+    from tournaments.models import GROUP_WORDS
+
+    if st.phase != "complete" or st.turn.number >= tournament.turns:
+        return False
+    return tournament.plan[st.turn.number] in GROUP_WORDS and not tournament.groups.exists()
 
 
 class SeatingView(TournamentMixin, QueryProblems, TemplateView):

@@ -14,7 +14,7 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import InvalidFormIs400, QueryProblems
 from tournaments.rules.text import ascii_int
-from tournaments.services import membership, pending, seating, setup
+from tournaments.services import lookup, membership, pending, seating, setup
 from tournaments.services.imports import (
     MAX_BYTES,
     MAX_PAIRS,
@@ -60,18 +60,9 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
 
     def get_queryset(self):
         qs = self.tournament.pairs.select_related("player1", "player2")
-        q = self.request.GET.get("q", "").strip()
+        q = self.request.GET.get("q", "").strip()[:120]
         if q:
-            match = (
-                Q(player1__name__icontains=q)
-                | Q(player2__name__icontains=q)
-                | Q(player1__membership_number__icontains=q)
-                | Q(player2__membership_number__icontains=q)
-                | Q(player1__club__icontains=q)
-            )
-            if q.isascii() and q.isdigit() and len(q) <= 9:
-                match |= Q(number=int(q))
-            qs = qs.filter(match)
+            qs = qs.filter(pk__in=lookup.search_pairs(self.tournament, q))
         filters = self.filters()
         if filters["club"]:
             qs = qs.filter(

@@ -14,15 +14,21 @@ def iso_date(text: str) -> datetime.date:
 
 
 class Command(ContractCommand):
-    help = "Create a tournament (DESIGN.md scripting contract)."
+    help = "Create a tournament (the scripting contract of README.md)."
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", required=True)
         parser.add_argument("--name", required=True)
         parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
-        parser.add_argument("--turns", type=int)
+        parser.add_argument(
+            "--turns",
+            type=int,
+            help="number of turns (default: the plan's total; a mismatch with --plan is refused)",
+        )
         parser.add_argument("--deals", type=int, default=3, help="2, 3 or 4 deals per turn")
-        parser.add_argument("--plan", help="e.g. mitchell:4,danish:3 (default: all Mitchell)")
+        parser.add_argument(
+            "--plan", help="e.g. mitchell:4,danish:3 (default: --turns Mitchell turns)"
+        )
         parser.add_argument(
             "--rules",
             default="feburit-2007",
