@@ -145,3 +145,23 @@ def test_the_import_preview_shows_every_column_read(client, national):
         "Columns not read: Note",
     ):
         assert text in page, text
+
+
+def test_the_notice_board_pdf_by_surname(national, tmp_path):
+    import subprocess
+
+    from scoring.documents import sheets
+
+    run("turn_seat", "n")
+    t = Tournament.objects.get(slug="n")
+    pdf = sheets.seating_alpha_pdf(t, t.turn_set.get(), language="it")
+    path = tmp_path / "alpha.pdf"
+    import os
+
+    if os.environ.get("KEEP_PDF"):
+        path = __import__("pathlib").Path(os.environ["KEEP_PDF"])
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
+    names = ["Bianchi Anna", "Blu Carla", "DANGELO NICOLO", "Gialli Ugo", "Rossi Mario", "Verdi"]
+    assert all(n in text.stdout for n in names)  # the order: tests of by_surname
+    assert "per cognome" in text.stdout and "None" not in text.stdout
