@@ -205,6 +205,19 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
 
 
 @in_language
+def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """Every player by surname with pair, table and line: the notice board's second list."""
+    from tournaments.services.seating_lists import by_surname
+
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    html = render_to_string(
+        "scoring/pdf/seating_alpha.html",
+        {"t": tournament, "turn": turn, "players": by_surname(_tables(turn), byes)},
+    )
+    return _pdf([html])
+
+
+@in_language
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per pair with its table and line, to hand out or cut."""
     slips = []
