@@ -30,11 +30,17 @@ def test_group_sizes_are_balanced():
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{}, {"size": 1}, {"count": 0}, {"count": 6}, {"size": 4, "count": 2}]
+    "kwargs", [{}, {"size": 1}, {"count": 0}, {"count": 6}, {"size": 4, "count": 2}, {"size": True}]
 )
 def test_bad_group_choices_are_refused(kwargs):
     with pytest.raises(RuleError):
         group_sizes(10, **kwargs)
+
+
+def test_more_than_26_groups_are_named_on():
+    groups = split_teams(range(1, 241), size=8)
+    assert len(groups) == 30
+    assert [g.name for g in groups[24:]] == ["Y", "Z", "AA", "AB", "AC", "AD"]
 
 
 def test_serpentine_split():
