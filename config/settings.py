@@ -72,6 +72,10 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "scoring",
+    # Before django_tasks_db: its `db_worker` command is this app's (with heartbeats).
+    "taskqueue",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -215,3 +219,12 @@ PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")
 
 # A backup file of the tournament is written here every time a turn is complete.
 BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))
+
+# Background work (document builds, automatic backups): Django's Tasks API through the
+# django-tasks backport, the queue in this same database (django-tasks-db), run by
+# `manage.py db_worker` (started beside gunicorn by `make run`). A job whose worker stops
+# beating for TASKS_LEASE_SECONDS is run again (taskqueue/queue.py, docs/operations.md).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASKS_LEASE_SECONDS = float(os.environ.get("DJANGO_TASKS_LEASE_SECONDS", "30"))
+# Run deferred work in this process right after the commit (tests; management commands).
+TASKS_INLINE = False
