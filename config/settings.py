@@ -228,3 +228,26 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASKS_LEASE_SECONDS = float(os.environ.get("DJANGO_TASKS_LEASE_SECONDS", "30"))
 # Run deferred work in this process right after the commit (tests; management commands).
 TASKS_INLINE = False
+
+# The cache (players' pages, rendered once per tournament version). DJANGO_CACHE_URL=redis://…
+# puts it in Redis, shared by every app server of a cluster (Django's RedisCache, redis-py);
+# without it, each process keeps its own (LocMem), as on the hall laptop. Either way a page is
+# keyed by the tournament's version, read from the database at every request, so a result
+# saved through one server is shown by every other at once. PIN and login limits are never
+# cached: they are rows of the database, shared by every server (docs/concurrency.md).
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "").strip()
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "burraco"),
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    }
+elif CACHE_URL:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis:// (or rediss://) address")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
