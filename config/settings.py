@@ -46,6 +46,7 @@ ALLOWED_HOSTS = [
 ]
 if SECURE:
     SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the balancer's check, over plain HTTP
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -79,6 +80,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -251,3 +253,16 @@ elif CACHE_URL:
     raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis:// (or rediss://) address")
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# One JSON line per request on stderr (method, path, status, ms, tournament, client):
+# DJANGO_REQUEST_LOG=1 (the cluster's and production's files set it; the laptop stays quiet).
+REQUEST_LOG = env_flag("DJANGO_REQUEST_LOG")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "loggers": {
+        "burraco.requests": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
