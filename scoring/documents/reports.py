@@ -13,8 +13,11 @@ from scoring.documents.spreadsheets import printable, protect
 from scoring.rules import display
 from scoring.services import labels
 from scoring.services.exports import results_data
+from scoring.services.prizes import prize_list
+from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
+from tournaments.services import membership
 
 
 @in_language
@@ -28,6 +31,14 @@ def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
     data["ruling_titles"] = labels.ruling_titles(tournament)
+    data["grouped"] = report.grouped
+    data["prizes"] = prize_list(tournament)
+    data["admissions"] = membership.admitted_rows(tournament)
+    data["names"] = {
+        "vp_scale": scale_display(tournament.vp_scale),
+        "rules": tournament.get_game_variant_display(),
+        "level": tournament.get_level_display(),
+    }
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
@@ -49,11 +60,33 @@ def workbook(data: dict) -> bytes:
     _info_sheet(book.active, data)
     pairs = _players(data)
     _sheet(book, "Classifica", *_standings_rows(data, pairs))
+    if data.get("prizes"):
+        _sheet(book, "Premi", *_prize_rows(data))
     _sheet(book, "Incontri", *_match_rows(data))
     _sheet(book, "Penalità", *_penalty_rows(data))
     _sheet(book, "Registro", *_log_rows(data))
-    header = [_("Pair"), *_player_header(1), *_player_header(2)]
-    _sheet(book, "Coppie", header, [[n, *_who(pairs, n, 0), *_who(pairs, n, 1)] for n in pairs])
+    header = [_("Pair"), *_player_header(1), *_player_header(2), _("Province"), _("Region")]
+    _sheet(
+        book,
+        "Coppie",
+        header,
+        [
+            [
+                n,
+                *_who(pairs, n, 0),
+                *_who(pairs, n, 1),
+                pairs[n].get("province", ""),
+                pairs[n].get("region", ""),
+            ]
+            for n in sorted(pairs)
+        ],
+    )
+    _sheet(
+        book,
+        "Tesseramento",
+        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
+        data["admissions"],
+    )
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -78,7 +111,9 @@ def _info_sheet(info, data: dict) -> None:
         (_("Turns"), t["turns"]),
         (_("Deals per turn"), t["deals"]),
         (_("Plan"), labels.plan_names(t["plan"])),
-        (_("VP scale"), labels.scale_label(t["vp_scale"])),
+        (_("Game rules"), data["names"]["rules"]),
+        (_("Level"), data["names"]["level"]),
+        (_("VP scale"), data["names"]["vp_scale"]),
         (_("Bye percentage"), t["bye_percentage"]),
         (_("Tie-breaks"), labels.tiebreak_names(t["tiebreaks"])),
         (_("Status"), labels.status_name(t["status"])),
@@ -120,8 +155,10 @@ def _who(pairs: dict, number: int, index: int) -> list:
 
 
 def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
+    grouped = data.get("grouped")
     header = [
         _("Rank"),
+        *([_("Group"), _("Group rank")] if grouped else []),
         _("Pair"),
         *_player_header(1),
         *_player_header(2),
@@ -135,6 +172,7 @@ def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
     rows = [
         [
             r["rank"],
+            *([r["group"] or "", r["group_rank"]] if grouped else []),
             r["pair"],
             *_who(pairs, r["pair"], 0),
             *_who(pairs, r["pair"], 1),
@@ -146,6 +184,23 @@ def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
             r["penalty_mp"],
         ]
         for r in data["standings"]
+    ]
+    return header, rows
+
+
+def _prize_rows(data: dict) -> tuple[list, list]:
+    header = [_("Group"), _("Place"), _("Prize"), _("Turns"), _("Club"), _("Pair"), _("Players")]
+    rows = [
+        [
+            a.group or _("Overall"),
+            a.place,
+            a.prize,
+            a.turns or "",
+            a.club or "",
+            a.pair,
+            a.players or _("not assigned yet"),
+        ]
+        for a in data["prizes"]
     ]
     return header, rows
 
@@ -309,7 +364,8 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     titles = data.get("ruling_titles", {})
     common = {
         "t": data["tournament"],
-        "scale": labels.scale_label(data["tournament"]["vp_scale"]),
+        "names": data["names"],
+        "scale": data["names"]["vp_scale"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
@@ -334,6 +390,8 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
                 "first_page": a + 1,
                 "title": a == 0,
                 "tail": b == len(pages),
+                "grouped": data.get("grouped"),
+                "prizes": data.get("prizes") if data.get("final") else [],
             },
         )
         for a, b in chunks
@@ -350,3 +408,23 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
 def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
     """Page ranges rendered separately (a few pages each: enough to keep two cores busy)."""
     return [(a, min(a + size, pages)) for a in range(0, pages, size)] or [(0, 0)]
+
+
+@in_language
+def prizes_pdf(tournament: Tournament) -> bytes:
+    """The prize list for the prize-giving and the notice board."""
+    from scoring.documents.pdf import render
+    from scoring.services.standings import standings_report
+
+    report = standings_report(tournament)
+    html = render_to_string(
+        "scoring/pdf/prizes.html",
+        {
+            "t": tournament,
+            "awards": prize_list(tournament),
+            "final": report.final,
+            "after_turn": report.after_turn,
+            "generated": timezone.localtime(),
+        },
+    )
+    return render([html])

@@ -111,6 +111,8 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
                 % {"v": after[:20], "n": report.after_turn}
             )
         sort = self.request.GET.get("sort", "rank")
+        if not report.grouped:
+            self.export_exclude = ("group", "group_rank")
         key = sort.lstrip("-")
         rows = report.rows
         if key in self.SORTS and sort != "rank":
@@ -134,7 +136,9 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
 
     def render_to_response(self, context, **kwargs):
         name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}"
-        exported = export_or_page(self, context, StandingsTable(context["rows"]), name)
+        exclude = getattr(self, "export_exclude", ())
+        table = StandingsTable(context["rows"], exclude=exclude)
+        exported = export_or_page(self, context, table, name, exclude=exclude)
         return exported or super().render_to_response(context, **kwargs)
 
 

@@ -18,6 +18,6 @@ def to_pv(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scoring", "0013_table_report_version_and_pin_guards")]
+    dependencies = [("scoring", "0014_groups_prizes")]
 
     operations = [migrations.RunPython(to_pv, migrations.RunPython.noop)]
