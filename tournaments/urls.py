@@ -1,9 +1,9 @@
 from django.urls import path
 
-from scoring.views import board, documents, entry, rulings
+from scoring.views import board, documents, entry, prizes, rulings
 from scoring.views import results as scoring
 from tournaments.views import desk as views
-from tournaments.views import pairs
+from tournaments.views import groups, pairs
 
 urlpatterns = [
     path("", views.DashboardView.as_view(), name="dashboard"),
@@ -54,5 +54,7 @@ urlpatterns = [
         name="document_download",
     ),
     path("standings/", scoring.StandingsView.as_view(), name="standings"),
+    path("groups/", groups.GroupsView.as_view(), name="groups"),
+    path("prizes/", prizes.PrizesView.as_view(), name="prizes"),
     path("standings/pair/<int:number>/", scoring.PairDetailView.as_view(), name="pair_detail"),
 ]

@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
 from scoring.services.exports import results_data
+from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
+from tournaments.services import membership
 
 
 @in_language
@@ -25,6 +27,12 @@ def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     report = standings_report(tournament, after)
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
+    data["admissions"] = membership.admitted_rows(tournament)
+    data["names"] = {
+        "vp_scale": scale_display(tournament.vp_scale),
+        "rules": tournament.get_game_variant_display(),
+        "level": tournament.get_level_display(),
+    }
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
@@ -58,7 +66,9 @@ def workbook(data: dict) -> bytes:
         (_("Turns"), t["turns"]),
         (_("Deals per turn"), t["deals"]),
         (_("Plan"), ", ".join(t["plan"])),
-        (_("VP scale"), t["vp_scale"]),
+        (_("Game rules"), data["names"]["rules"]),
+        (_("Level"), data["names"]["level"]),
+        (_("VP scale"), data["names"]["vp_scale"]),
         (_("Bye percentage"), t["bye_percentage"]),
         (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
         (_("Status"), t["status"]),
@@ -209,8 +219,18 @@ def workbook(data: dict) -> bytes:
             _("Player 2"),
             _("Membership 2"),
             _("Club 2"),
+            _("Province"),
+            _("Region"),
         ],
-        [[n, *who(n, 0), *who(n, 1)] for n in sorted(pairs)],
+        [
+            [n, *who(n, 0), *who(n, 1), pairs[n].get("province", ""), pairs[n].get("region", "")]
+            for n in sorted(pairs)
+        ],
+    )
+    sheet(
+        "Tesseramento",
+        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
+        data["admissions"],
     )
     out = io.BytesIO()
     book.save(out)
@@ -237,6 +257,7 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     ]
     common = {
         "t": data["tournament"],
+        "names": data["names"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),

@@ -170,7 +170,7 @@ def scoresheets_pdf(
     base: str | None = None,
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
     chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]
     html = [

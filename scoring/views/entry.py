@@ -213,7 +213,7 @@ class PreviewView(TurnMixin, TemplateView):
                 ns, ew = typed_points(get, "ns"), typed_points(get, "ew")
                 if ns is None or ew is None:
                     raise ValueError
-            vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
+            vp = resolve_scale(self.tournament.vp_scale, self.tournament.deals).split(ns, ew)
         except Refused as exc:
             problem = exc.message
         except (ValueError, TypeError):

@@ -21,7 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from scoring.services import public
 from tournaments.models import Tournament
 from tournaments.rules.address import is_local
-from tournaments.services import address
+from tournaments.services import address, seating_lists
 
 CACHE_SECONDS = 600
 POLL_SECONDS = 15
@@ -59,7 +59,7 @@ class PublicView(View):
             return HttpResponse(status=204)  # the open page is up to date
         raw = (
             f"{t.pk}:{version}:{get_language()}:{self.page}:{sorted(kwargs.items())}:"
-            f"{request.GET.get('q', '')[:40]}"
+            f"{request.GET.get('q', '')[:40]}:{request.GET.get('order') == 'alpha'}"
         )
         key = "public:" + hashlib.sha1(raw.encode()).hexdigest()
         html = cache.get(key)
@@ -90,10 +90,14 @@ class HomeView(PublicView):
 
     def data(self, t, **kwargs):
         state = public.public_state(t)
-        tables, byes = ([], [])
-        if state.current is not None:
-            tables, byes = public.seating(state.current, self.request.GET.get("q", "")[:40])
-        return {"state": state, "tables": tables, "byes": byes}
+        tables, byes, players = [], [], []
+        alpha = self.request.GET.get("order") == "alpha"
+        query = self.request.GET.get("q", "")[:40]
+        if state.current is not None and alpha:
+            players = seating_lists.by_surname(*public.seating(state.current), query)
+        elif state.current is not None:
+            tables, byes = public.seating(state.current, query)
+        return {"state": state, "tables": tables, "byes": byes, "players": players, "alpha": alpha}
 
 
 class StandingsView(PublicView):

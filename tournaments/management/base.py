@@ -6,7 +6,8 @@ from tournaments.errors import Refused
 
 
 class ContractCommand(BaseCommand):
-    """Messages in English, whatever the UI's language: scripts read them (DESIGN.md)."""
+    """Messages in English, whatever the UI's language: scripts read them (README.md,
+    scripting contract)."""
 
     @no_translations
     def handle(self, *args, **options):

@@ -20,9 +20,12 @@ TIEBREAK_ORDERS = [
 def scale_choices():
     from scoring.models import VpScaleDefinition
 
-    return [(s.code, s.name) for s in vp_rules.SCALES.values()] + [
-        (s.code, s.name) for s in VpScaleDefinition.objects.all()
-    ]
+    metas = [(code, name) for code, (name, _tables) in vp_rules.META_SCALES.items()]
+    return (
+        metas
+        + [(s.code, s.name) for s in vp_rules.SCALES.values()]
+        + [(s.code, s.name) for s in VpScaleDefinition.objects.all()]
+    )
 
 
 MAX_PLAN_ROWS = 30
@@ -107,6 +110,7 @@ class TournamentForm(forms.ModelForm):
             "bye_percentage",
             "vp_scale",
             "game_variant",
+            "level",
             "first_seating",
             "seed",
             "mitchell_step",
@@ -140,6 +144,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
+        self.fields["level"].required = False  # a form without it: a club tournament
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
@@ -187,6 +192,9 @@ class TournamentForm(forms.ModelForm):
             if problems:
                 raise forms.ValidationError(problems[0])
         return plan
+
+    def clean_level(self):
+        return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO
 
     def clean(self):
         data = super().clean()
