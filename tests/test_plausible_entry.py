@@ -113,3 +113,11 @@ def test_the_phone_takes_a_negative_total_and_offers_a_sign_button(client, seate
     data = {"action": "enter", "line": "ew", "pin": t.ew.pin, "ns": "-120", "ew": "980"}
     assert client.post(url, data).status_code == 302
     assert TableReport.objects.get().ns_points == -120
+
+
+def test_the_desk_preview_tells_while_typing(client, seated):
+    url = reverse("entry_preview", args=[seated])
+    html = client.get(url, {"turn": 1, "table": 1, "ns": "16600", "ew": "830"}).content.decode()
+    assert "16600 cannot be scored in 3 deals" in html
+    html = client.get(url, {"turn": 1, "table": 1, "ns": "1660", "ew": "830"}).content.decode()
+    assert "cannot be scored" not in html and "usual range" not in html

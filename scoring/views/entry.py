@@ -233,6 +233,8 @@ class PreviewView(TurnMixin, TemplateView):
             from_deals=from_deals,
             problem=problem,
             totals=(ns, ew) if vp else None,
+            # told while typing; the save asks "Sei sicuro?" (EntryView.ask_if_unusual)
+            unusual=results.plausibility(self.tournament, ns, ew) if vp else [],
         )
         return context
 
