@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from django_tasks import task
 
 from scoring.models import LogEntry, ResultChange, TableReport
+from scoring.rules import deals as deal_rules
+from scoring.rules import plausible
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from taskqueue import queue
@@ -56,6 +58,28 @@ def check_points(value: object, line: str) -> int:
             % {"line": line, "value": points}
         )
     return points
+
+
+def plausibility(tournament: Tournament, ns: int | None, ew: int | None) -> list[str]:
+    """What to ask ("are you sure?") before saving these line totals: a total the turn's
+    deals cannot produce by the tournament's game rules, or one far outside the usual range
+    (scoring.rules.plausible), each with its bound and the reason."""
+    if ns is None or ew is None:
+        return []
+    try:
+        variant = deal_rules.get_variant(tournament.game_variant)
+    except deal_rules.DealError:
+        variant = deal_rules.get_variant(deal_rules.DEFAULT_VARIANT)
+    names = {"ns": _("N-S"), "ew": _("E-W")}
+    return [
+        f"{names[d.line]}: {_(d.message) % d.params}"
+        for d in plausible.doubts(variant, tournament.deals, ns, ew)
+    ]
+
+
+def confirmation(ns: int | None, ew: int | None) -> str:
+    """The token a second submit carries to confirm exactly these totals."""
+    return f"{ns},{ew}"
 
 
 def record_scores(

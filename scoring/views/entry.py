@@ -65,6 +65,8 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             deals_form=kwargs.get("deals_form") or deals_form(self.tournament),
             turn_closed=bool(turn and turns and turn != turns[-1]),
             late_asked=getattr(self, "late_asked", False),
+            doubts=getattr(self, "doubts", []),
+            confirm_totals=self.confirm_totals(),
             by_deals=by_deals,
             # After a save the cursor is back on the table field, the next missing table
             # typed and selected: a sheet out of order is typed over it (table, N-S, E-W,
@@ -73,6 +75,25 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             or ("id_ns" if self.request.GET.get("table") else "id_table"),
         )
         return context
+
+    def confirm_totals(self) -> str:
+        """The totals the referee is asked about, or has confirmed (kept while a reason or a
+        late correction is asked for next)."""
+        return getattr(self, "asked", "") or self.request.POST.get("confirm_totals", "")[:40]
+
+    def ask_if_unusual(self, form, sheet, ns, ew):
+        """ "Sei sicuro?" before saving a total the deals cannot produce or far outside the
+        usual range: nothing is saved, the page says the bound and why, and the same totals
+        submitted again (Enter) are recorded."""
+        doubts = results.plausibility(self.tournament, ns, ew)
+        if not doubts or self.request.POST.get("confirm_totals") == results.confirmation(ns, ew):
+            return None
+        self.doubts, self.asked = doubts, results.confirmation(ns, ew)
+        if not form.cleaned_data.get("by_deals"):
+            self.focus = "id_ns" if any(d.startswith(_("N-S")) for d in doubts) else "id_ew"
+        return self.render_to_response(
+            self.get_context_data(form=form, deals_form=sheet), status=400
+        )
 
     def form_valid(self, form):
         turn, _turns = self.get_turn()
@@ -100,6 +121,9 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
                 return self.render_to_response(
                     self.get_context_data(form=form, deals_form=sheet), status=400
                 )
+        question = self.ask_if_unusual(form, sheet, ns, ew)
+        if question is not None:
+            return question
         versions = {data["table"]: data["version"]} if data.get("version") is not None else None
         try:
             (table,) = results.record_scores(
@@ -209,6 +233,8 @@ class PreviewView(TurnMixin, TemplateView):
             from_deals=from_deals,
             problem=problem,
             totals=(ns, ew) if vp else None,
+            # told while typing; the save asks "Sei sicuro?" (EntryView.ask_if_unusual)
+            unusual=results.plausibility(self.tournament, ns, ew) if vp else [],
         )
         return context
 

@@ -12,6 +12,7 @@ from django.views import View
 from config.network import client_address
 from scoring.models import TableReport
 from scoring.services import tableside
+from scoring.services.results import confirmation, plausibility
 from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import points_field
 from tournaments.errors import Refused
@@ -32,8 +33,17 @@ class EnterForm(forms.Form):
         choices=[("ns", gettext_lazy("N-S")), ("ew", gettext_lazy("E-W"))],
     )
     pin = pin_field()
-    ns = points_field(gettext_lazy("N-S points"), inputmode="numeric")
-    ew = points_field(gettext_lazy("E-W points"), inputmode="numeric")
+    ns = points_field(gettext_lazy("N-S points"))
+    ew = points_field(gettext_lazy("E-W points"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("ns", "ew"):
+            # Text with a numeric keypad: the keypad of iOS has no minus, so the page gives
+            # a ± button (static/js/table.js); a number field could not hold a lone "-".
+            self.fields[name].widget = forms.TextInput(
+                attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
+            )
 
 
 class AnswerForm(forms.Form):
@@ -46,7 +56,7 @@ class AnswerForm(forms.Form):
 class TableView(View):
     template_name = "public/table.html"
 
-    def page(self, request, code, enter_form=None, answer_form=None, status=200):
+    def page(self, request, code, enter_form=None, answer_form=None, status=200, **extra):
         try:
             table = tableside.table_by_code(code)
         except Refused as exc:
@@ -70,6 +80,8 @@ class TableView(View):
             "enter_form": enter_form or EnterForm(),
             "deals_form": deals_form(table.turn.tournament, self.request.POST or None),
             "answer_form": answer_form or AnswerForm(auto_id="answer_%s"),
+            "confirm_totals": request.POST.get("confirm_totals", "")[:40],
+            **extra,
         }
         return render(request, self.template_name, context, status=status)
 
@@ -84,6 +96,11 @@ class TableView(View):
         if not sheet.is_valid():
             raise Refused("; ".join(f"{sheet[k].label}: {v[0]}" for k, v in sheet.errors.items()))
         return totals(tournament, sheet)
+
+    def doubts(self, code, ns, ew) -> list[str]:
+        """ "Sei sicuro?" before sending a total the deals cannot produce or far outside the
+        usual range (scoring.rules.plausible): the same totals sent again go through."""
+        return plausibility(tableside.table_by_code(code).turn.tournament, ns, ew)
 
     def refused(self, request, code, exc, **forms):
         """400 with the reason; 429 (and when to retry) while too many wrong PINs lock the
@@ -106,6 +123,16 @@ class TableView(View):
                 d = form.cleaned_data
                 try:
                     ns, ew, breakdown = self.points(request, code, d)
+                    doubts = self.doubts(code, ns, ew)
+                    if doubts and request.POST.get("confirm_totals") != confirmation(ns, ew):
+                        return self.page(
+                            request,
+                            code,
+                            enter_form=form,
+                            status=400,
+                            doubts=doubts,
+                            confirm_totals=confirmation(ns, ew),
+                        )
                     tableside.submit(
                         code,
                         d["line"],

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from playwright.sync_api import expect
 
+from scoring.models import TableReport
 from tests.browser.test_csp import login_with_cookie
 from tests.helpers import make_tournament, run
 from tournaments.models import Pair, Player, Table, Tournament
@@ -148,3 +149,71 @@ def test_sheets_out_of_order_at_the_desk(sized, shot, tmp_path):
         assert (row.ns_points, row.ew_points) == (ns, ew)
     expect(page.locator("#id_table")).to_be_focused()
     shot(page, "out-of-order-done")
+
+
+def test_are_you_sure_at_the_desk(sized, shot, tmp_path):
+    """16600 typed for 1660 in 3 deals: asked, with the bound; Enter again records it."""
+    page, base, size, user = sized
+    if size == "phone":
+        pytest.skip("the desk's keyboard flow is a laptop's")
+    slug = make_tournament(tmp_path, slug="sicuro", pairs=8, turns=2, deals=3)
+    Tournament.objects.get(slug=slug).referees.add(user)
+    run("turn_seat", slug)
+    page.goto(f"{base}/desk/{slug}/scores/")
+    page.keyboard.type("2")
+    page.keyboard.press("Tab")
+    page.keyboard.type("16600")
+    page.keyboard.press("Tab")
+    page.keyboard.type("830")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator("#doubts")).to_contain_text("16600")
+    expect(page.locator("#doubts")).to_contain_text("12240")
+    expect(page.locator("#id_ns")).to_be_focused()
+    expect(page.locator("#id_ns")).to_have_value("16600")
+    shot(page, "desk-are-you-sure")
+    assert not Table.objects.get(turn__tournament__slug=slug, number=2).has_result
+    page.keyboard.type("1660")  # the value is selected: the referee corrects it
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator("#table-2")).to_have_class(re.compile(r"\bdone\b"))
+    shot(page, "desk-corrected")
+    row = Table.objects.get(turn__tournament__slug=slug, number=2)
+    assert (row.ns_points, row.ew_points) == (1660, 830)
+
+
+def test_the_phone_types_a_negative_total_and_is_asked(browser, live_server, shot, tmp_path):
+    """At phone size: the ± button makes the total negative (the iOS keypad has no minus);
+    an impossible total is asked about, and sent again it goes through."""
+    context = browser.new_context(
+        viewport=SIZES["phone"], is_mobile=True, has_touch=True, locale="it-IT"
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        slug = make_tournament(tmp_path, slug="telefono", pairs=4, turns=2, deals=3)
+        run("turn_seat", slug)
+        run("turn_release", slug)
+        table = Table.objects.select_related("ns").get(turn__tournament__slug=slug, number=1)
+        page.goto(f"{live_server.url}/s/{table.code}/")
+        assert page.get_attribute("#id_ns", "inputmode") == "numeric"
+        page.check("input[name=line][value=ns]")
+        page.fill("#id_pin", table.ns.pin)
+        page.fill("#id_ns", "16600")
+        page.fill("#id_ew", "120")
+        page.click("button.sign[data-for=id_ew]")
+        expect(page.locator("#id_ew")).to_have_value("-120")
+        shot(page, "phone-negative")
+        with page.expect_navigation():
+            page.click("form:has(input[name=action][value=enter]) > p > button.ok")
+        expect(page.locator("#doubts")).to_contain_text("12240")
+        expect(page.locator("#id_ew")).to_have_value("-120")  # nothing typed is lost
+        shot(page, "phone-are-you-sure")
+        page.fill("#id_pin", table.ns.pin)  # a PIN is never sent back
+        with page.expect_navigation():
+            page.click("form:has(input[name=action][value=enter]) > p > button.ok")
+        report = TableReport.objects.get(table=table)
+        assert (report.ns_points, report.ew_points) == (16600, -120)
+        shot(page, "phone-sent")
+    finally:
+        context.close()
