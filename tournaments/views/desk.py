@@ -17,6 +17,7 @@ from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_
 from tournaments.models import Tournament
 from tournaments.rules.text import ascii_int
 from tournaments.services import seating, seating_lists
+from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
 
@@ -140,6 +141,7 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 )
             )
             byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+            label_tables(t, turn, tables, byes)
             alpha = self.request.GET.get("order") == "alpha"
             context.update(
                 alpha=alpha,
