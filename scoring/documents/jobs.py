@@ -27,7 +27,7 @@ from tournaments.models import Tournament, Turn
 
 log = logging.getLogger(__name__)
 
-TURN_KINDS = {"sheets", "sheets-filled", "seating", "slips"}
+TURN_KINDS = {"sheets", "sheets-filled", "seating", "seating-alpha", "slips"}
 KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards", "prizes-pdf"}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -200,6 +200,8 @@ def build(pk: int) -> None:
             )
         elif doc.kind == "seating":
             content = documents.seating_pdf(t, turn, language=language)
+        elif doc.kind == "seating-alpha":
+            content = documents.seating_alpha_pdf(t, turn, language=language)
         elif doc.kind == "slips":
             content = documents.slips_pdf(t, turn, language=language)
         elif doc.kind == "prizes-pdf":

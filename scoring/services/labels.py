@@ -22,10 +22,12 @@ DOCUMENT_KINDS = {
     "sheets": gettext_lazy("Score sheets"),
     "sheets-filled": gettext_lazy("Filled score sheets"),
     "seating": gettext_lazy("Seating list"),
+    "seating-alpha": gettext_lazy("Seating by surname"),
     "slips": gettext_lazy("Slips per pair"),
     "standings-pdf": gettext_lazy("Standings (PDF)"),
     "workbook": gettext_lazy("Homologation workbook (Excel)"),
     "cards": gettext_lazy("Pair cards with PIN"),
+    "prizes-pdf": gettext_lazy("Prize list (PDF)"),
 }
 
 

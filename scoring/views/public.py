@@ -20,7 +20,8 @@ from django.views.decorators.gzip import gzip_page
 
 from scoring.services import public
 from tournaments.models import Tournament
-from tournaments.services import seating_lists
+from tournaments.rules.address import is_local
+from tournaments.services import address, seating_lists
 
 CACHE_SECONDS = 600
 POLL_SECONDS = 15
@@ -147,11 +148,13 @@ class PosterView(View):
         import qrcode.image.svg
 
         t = get_object_or_404(Tournament, slug=slug)
-        url = request.build_absolute_uri(reverse("public_home", args=[slug]))
+        url = address.for_request(request).url + reverse("public_home", args=[slug])
         svg = qrcode.make(
             url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2
         ).to_string(encoding="unicode")
         html = render_to_string(
-            "public/poster.html", {"t": t, "url": url, "qr": svg}, request=request
+            "public/poster.html",
+            {"t": t, "url": url, "qr": svg, "local": is_local(url)},
+            request=request,
         )
         return HttpResponse(html)

@@ -161,6 +161,21 @@ def test_eight_players_danish_never_repeats_a_partner_in_seven_turns():
     assert len(partners) == 28  # everyone partnered everyone once
 
 
+@pytest.mark.parametrize("players, block", [(24, 12), (40, 16), (100, 20)])
+def test_a_bottom_block_that_all_faced_each_other_is_mixed_into_the_field(players, block):
+    """Top-down, the block would end up together at the bottom; a seating without any repeat
+    exists (each block player partners another and faces two players from above), and the
+    repair after the top-down pass finds one."""
+    ranking = list(range(1, players + 1))
+    bottom = ranking[-block:]
+    faced = {frozenset(p) for p in combinations(bottom, 2)}
+    s = seat_individual_danish(ranking, opponents=faced)
+    check_basic(ranking, {}, s)
+    assert s.opponent_repeats == ()
+    s = seat_individual_danish(ranking, partners=faced)  # the same block as partners
+    assert s.partner_repeats == ()
+
+
 def test_duplicates_and_bad_meetings_are_refused():
     with pytest.raises(ValueError):
         seat_individual_danish([1, 2, 2, 3])
@@ -195,7 +210,7 @@ def test_small_fields_follow_the_rule_exactly(field):
 
 
 @SETTINGS
-@given(fields(min_players=8, max_players=40), st.sampled_from([0, 4, 8]))
+@given(fields(min_players=8, max_players=32), st.sampled_from([0, 4, 8]))
 def test_partner_repeats_are_the_least_possible_on_any_field(field, exact):
     """The large-field path (forced with a small `exact`) keeps the partner minimum exactly."""
     ranking, partners, opponents, rests = field
@@ -214,6 +229,32 @@ def test_a_played_field_of_40_never_repeats_partners_in_nine_turns():
         partners, opponents = history_sets(history)
         s = seat_individual_danish(ranking, partners, opponents, rests)
         assert s.partner_repeats == ()
+        for ns, ew in s.tables:
+            v = rng.randint(0, 20)
+            for x in ns:
+                score[x] += v
+            for x in ew:
+                score[x] += 20 - v
+        history.append(s.tables)
+        ranking.sort(key=lambda p: -score[p])
+
+
+def test_a_long_event_keeps_the_partner_minimum_after_partners_run_out():
+    """17 players for 20 turns: after about 16 turns partners must repeat; every turn repeats
+    exactly as few as a maximum matching allows, and rests go round (Art. 33)."""
+    rng = random.Random(11)
+    ranking = list(range(1, 18))
+    score = dict.fromkeys(ranking, 0)
+    history, rests = [], {}
+    for _turn in range(20):
+        partners, opponents = history_sets(history)
+        s = seat_individual_danish(ranking, partners, opponents, rests)
+        check_basic(ranking, rests, s)
+        order = [p for p in ranking if p not in s.rests]
+        assert len(s.partner_repeats) == nx_partner_min(order, partners)
+        for p in s.rests:
+            rests[p] = rests.get(p, 0) + 1
+        assert max(rests.values()) - min(rests.get(p, 0) for p in ranking) <= 1
         for ns, ew in s.tables:
             v = rng.randint(0, 20)
             for x in ns:
