@@ -269,3 +269,16 @@ def test_seating_of_a_group_turn_by_group_on_the_desk_and_the_notice_board(
     tournament = Tournament.objects.get(slug=slug)
     text = pdf_text(seating_pdf(tournament, tournament.turn_set.get(number=4)))
     assert "Girone A" in text and "Girone B" in text
+
+
+def test_public_seating_of_a_group_turn_and_the_export_groups(client, referee, tmp_path):
+    slug = national(tmp_path, referee, groups="6,8")
+    run("turn_seat", slug)
+    run("turn_release", slug)
+    html = client.get(reverse("public_home", args=[slug])).content.decode()
+    assert html.count('class="cut"') == 2 and "Group A" in html
+    groups = export(slug)["groups"]
+    assert [(g["group"], g["first_table"], g["last_table"]) for g in groups] == [
+        ("A", 1, 6),
+        ("B", 7, 14),
+    ]

@@ -194,7 +194,7 @@ def check_groups_set(tournament: Tournament, number: int) -> tuple[rules.Group, 
     return found
 
 
-def label_tables(tournament: Tournament, turn, tables, byes=()) -> None:
+def label_tables(tournament: Tournament | int, turn, tables, byes=()) -> None:
     """Set `group` (its name, or "") on each table and bye of a turn in groups, for the
     seating lists' group headers (one query; nothing for other turns)."""
     from tournaments.models import GROUP_WORDS
