@@ -239,3 +239,46 @@ def test_public_standings_and_screen_per_group_with_prizes(client, referee, tmp_
     assert "Group A" in html and "Group B" in html and "Coppa primi girone B" in html
     screen = client.get(reverse("public_screen", args=[tournament.slug])).content.decode()
     assert 'data-rows="prizes"' in screen and "Group B" in screen
+
+
+def test_standings_of_a_range_of_turns_per_group(client, referee, tmp_path):
+    slug = finished(tmp_path, referee)
+    page = client.get(url("standings", slug) + "?turns=4-6")
+    html = page.content.decode()
+    assert page.status_code == 200 and "Standings of turns 4–6 only" in html
+    assert html.count('class="cut"') == 2
+    from scoring.services.standings import standings_range
+
+    rows = standings_range(Tournament.objects.get(slug=slug), 4, 6)
+    a = [r for r in rows if r.group == "A"]
+    assert [r.vp for r in a] == sorted((r.vp for r in a), reverse=True)
+    assert all(r.played == 3 for r in rows)
+    bad = client.get(url("standings", slug) + "?turns=5-99")
+    assert bad.status_code == 400 and "not a range of turns" in bad.content.decode()
+
+
+def test_seating_of_a_group_turn_by_group_on_the_desk_and_the_notice_board(
+    client, referee, tmp_path
+):
+    from scoring.documents.sheets import seating_pdf
+
+    slug = national(tmp_path, referee, groups="6,8")
+    run("turn_seat", slug)
+    html = client.get(url("seating", slug)).content.decode()
+    assert html.count('class="cut"') == 2 and "Group B" in html
+    tournament = Tournament.objects.get(slug=slug)
+    text = pdf_text(seating_pdf(tournament, tournament.turn_set.get(number=4)))
+    assert "Girone A" in text and "Girone B" in text
+
+
+def test_public_seating_of_a_group_turn_and_the_export_groups(client, referee, tmp_path):
+    slug = national(tmp_path, referee, groups="6,8")
+    run("turn_seat", slug)
+    run("turn_release", slug)
+    html = client.get(reverse("public_home", args=[slug])).content.decode()
+    assert html.count('class="cut"') == 2 and "Group A" in html
+    groups = export(slug)["groups"]
+    assert [(g["group"], g["first_table"], g["last_table"]) for g in groups] == [
+        ("A", 1, 6),
+        ("B", 7, 14),
+    ]

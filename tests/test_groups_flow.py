@@ -211,3 +211,32 @@ def test_backup_and_restore_keep_the_groups_and_the_prizes(tmp_path):
     assert export("copia")["standings"] == export(slug)["standings"]
     play("copia", 1)
     assert export("copia")["turns"][-1]["movement"] == "danish-groups"
+
+
+def test_art_33_a_withdrawal_after_the_cut_rests_a_pair_of_its_own_group(tmp_path):
+    slug = national(tmp_path)
+    play(slug, 3)
+    data = json.loads(run("groups_set", slug, "--tables", "6,8", "--json"))
+    a, b = (set(g["pairs"]) for g in data["groups"])
+    leaving = sorted(a)[0]
+    run("pair_withdraw", slug, "--pair", str(leaving), "--reason", "malore")
+    seating = play_turn(slug, spread_points)
+    assert [bye["pair"] in a for bye in seating["byes"]] == [True]  # group A is odd now
+    tables = {t["table"]: (t["ns"], t["ew"]) for t in seating["tables"]}
+    assert sorted(tables) == list(range(1, 6)) + list(range(7, 15))  # A's last table stays empty
+    assert all(set(pair) <= a for n, pair in tables.items() if n <= 6)
+    assert all(set(pair) <= b for n, pair in tables.items() if n >= 7)
+
+
+def test_a_swap_across_groups_needs_a_confirmation(tmp_path):
+    slug = national(tmp_path)
+    play(slug, 3)
+    data = json.loads(run("groups_set", slug, "--tables", "6,8", "--json"))
+    run("turn_seat", slug)
+    from tournaments.errors import NeedsConfirmation
+    from tournaments.models import Tournament
+    from tournaments.services.seating import swap_pairs
+
+    a, b = data["groups"][0]["pairs"][0], data["groups"][1]["pairs"][0]
+    with pytest.raises(NeedsConfirmation, match="different groups"):
+        swap_pairs(Tournament.objects.get(slug=slug), a, b)

@@ -198,13 +198,18 @@ def scoresheets_pdf(
 
 @in_language
 def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
+    from tournaments.services.groups import label_tables
+
+    tables = _tables(turn)
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    label_tables(tournament, turn, tables, byes)
     html = render_to_string(
         "scoring/pdf/seating.html",
         {
             "t": tournament,
             "turn": turn,
-            "tables": _tables(turn),
-            "byes": list(turn.byes.select_related("pair__player1", "pair__player2")),
+            "tables": tables,
+            "byes": byes,
             "big": big,
         },
     )

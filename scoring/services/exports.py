@@ -7,7 +7,7 @@ from collections import defaultdict
 from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
-from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.models import Bye, Group, Pair, Table, Tournament
 from tournaments.services.seating import rests_again
 
 
@@ -156,5 +156,15 @@ def results_data(tournament: Tournament) -> dict:
         "turns": turns,
         "penalties": penalties,
         "standings": rows,
+        "groups": [
+            {
+                "group": g.name,
+                "tables": g.tables,
+                "first_table": g.first_table,
+                "last_table": g.first_table + g.tables - 1,
+                "pairs": list(g.pairs),
+            }
+            for g in Group.objects.filter(tournament=tournament).order_by("name")
+        ],
         "log": log,
     }

@@ -14,6 +14,7 @@ from django.db.models import Count, Q
 from scoring.services.standings import pair_detail, standings_report
 from tournaments.models import Tournament, Turn
 from tournaments.rules.names import compact, matches
+from tournaments.services.groups import label_tables
 
 
 @dataclass
@@ -53,6 +54,7 @@ def seating(turn: Turn, query: str = "") -> tuple[list, list]:
         turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
     )
     byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    label_tables(turn.tournament_id, turn, tables, byes)
     query = query.strip()
     if not compact(query):
         return tables, byes

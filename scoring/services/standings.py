@@ -165,6 +165,39 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
     return StandingsReport(rows, after_turn, seated, complete, final)
 
 
+def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tuple[int, int]]:
+    """The ranking of a range of turns ("9-11"), group by group once the groups are set: for
+    technical prizes. Refused when the text is not a range of this tournament's turns."""
+    from scoring.rules.prizes import parse_turns
+
+    span = parse_turns(str(text)[:20])
+    if span is None or span[1] > tournament.turns:
+        raise Refused(
+            _("%(v)s is not a range of turns of this tournament (1-%(n)s).")
+            % {"v": str(text)[:20], "n": tournament.turns}
+        )
+    seated, complete = turn_progress(tournament)
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    rows = [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
+            "club": pairs[r.pair].player1.club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
+        }
+        for r in standings_range(tournament, *span)
+    ]
+    return StandingsReport(rows, span[1], seated, complete, False), span
+
+
 def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
     """(seated turn numbers, turn numbers with every result in), in one query."""
     turns = (

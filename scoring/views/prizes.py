@@ -24,7 +24,7 @@ class PrizesView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         stored = Prize.objects.filter(tournament=self.tournament)
-        lines = ["group,place,prize,turns,club"] + [
+        lines = ["girone,posto,premio,turni,circolo"] + [
             ",".join(
                 [
                     p.group,

@@ -105,6 +105,13 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
         context = super().get_context_data(**kwargs)
         after = self.request.GET.get("after")
         report = standings.standings_report(self.tournament, after)
+        span = None
+        if self.request.GET.get("turns", "").strip():
+            try:
+                report, span = standings.range_report(self.tournament, self.request.GET["turns"])
+                after = None
+            except Refused as exc:
+                self.query_problem(exc.message)
         if after not in (None, "") and str(report.after_turn) != after.strip():
             self.query_problem(
                 _("Turn %(v)s is not seated: the standings after turn %(n)d are shown.")
@@ -119,6 +126,7 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
             rows = sorted(rows, key=lambda r: r[key], reverse=sort.startswith("-"))
         context.update(
             report=report,
+            span=span,
             rows=rows,
             sort=sort,
             columns=[
@@ -135,7 +143,10 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
         return context
 
     def render_to_response(self, context, **kwargs):
-        name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}"
+        span = context.get("span")
+        name = f"{self.tournament.slug}-classifica-" + (
+            f"turni-{span[0]}-{span[1]}" if span else str(context["report"].after_turn)
+        )
         exclude = getattr(self, "export_exclude", ())
         table = StandingsTable(context["rows"], exclude=exclude)
         exported = export_or_page(self, context, table, name, exclude=exclude)

@@ -192,3 +192,21 @@ def check_groups_set(tournament: Tournament, number: int) -> tuple[rules.Group, 
             % {"turn": number}
         )
     return found
+
+
+def label_tables(tournament: Tournament | int, turn, tables, byes=()) -> None:
+    """Set `group` (its name, or "") on each table and bye of a turn in groups, for the
+    seating lists' group headers (one query; nothing for other turns)."""
+    from tournaments.models import GROUP_WORDS
+
+    found = groups_of(tournament) if turn.movement in GROUP_WORDS else ()
+    by_table = {n: g.name for g in found for n in range(g.first_table, g.last_table + 1)}
+    by_pair = group_of_pairs(found)
+    for table in tables:
+        table.group = by_table.get(table.number, "")
+    for bye in byes:
+        bye.group = by_pair.get(bye.pair.number, "")
+
+
+def group_of_pairs(found) -> dict[int, str]:
+    return rules.group_of(found)

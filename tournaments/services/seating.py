@@ -480,6 +480,12 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         opponent = _opponent_after_swap(other_seat, other, me)
         if opponent is not None and frozenset((me, opponent)) in avoid:
             problems.append(_("Pairs %(a)d and %(b)d have already met.") % {"a": me, "b": opponent})
+    if turn.movement in GROUP_WORDS:
+        from tournaments.services.groups import groups_map
+
+        where = {p: name for name, pairs in groups_map(tournament).items() for p in pairs}
+        if where.get(a) != where.get(b):
+            problems.append(_("Pairs %(a)d and %(b)d play in different groups.") % {"a": a, "b": b})
     rested = set(
         Bye.objects.filter(turn__tournament=tournament, turn__number__lt=turn.number).values_list(
             "pair__number", flat=True

@@ -17,6 +17,7 @@ from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_
 from tournaments.models import Tournament
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating, seating_lists
+from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
 
@@ -141,6 +142,7 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 )
             )
             byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+            label_tables(t, turn, tables, byes)
             ranks = seating.seating_ranks(t, turn)
             for x in tables:
                 x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
