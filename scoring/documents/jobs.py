@@ -21,6 +21,7 @@ from django.db import close_old_connections, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Document, LogEntry, Penalty, ResultChange
 from tournaments.models import Tournament, Turn
@@ -29,6 +30,16 @@ log = logging.getLogger(__name__)
 
 TURN_KINDS = {"sheets", "sheets-filled", "seating", "seating-alpha", "slips"}
 KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards"}
+KIND_LABELS = {
+    "sheets": gettext_lazy("Score sheets"),
+    "sheets-filled": gettext_lazy("Filled score sheets"),
+    "seating": gettext_lazy("Seating list"),
+    "seating-alpha": gettext_lazy("Seating by surname"),
+    "slips": gettext_lazy("Slips per pair"),
+    "standings-pdf": gettext_lazy("Standings (PDF)"),
+    "workbook": gettext_lazy("Homologation workbook"),
+    "cards": gettext_lazy("Pair cards"),
+}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
