@@ -29,9 +29,16 @@ def _tables(turn: Turn) -> list[Table]:
 
 
 def base_url(given: str | None = None) -> str:
+    """The address in the QR codes: the one the desk asked for, else DJANGO_PUBLIC_URL, else
+    the laptop's LAN address (a command or a background job has no browser)."""
     from django.conf import settings
 
-    return (given or settings.PUBLIC_URL or "http://127.0.0.1:8000").rstrip("/")
+    from tournaments.rules.address import phone_address
+    from tournaments.services.address import network_addresses
+
+    if given:
+        return given.rstrip("/")
+    return phone_address(settings.PUBLIC_URL, "http://127.0.0.1:8000", network_addresses()).url
 
 
 def qr_svg(url: str) -> str:

@@ -20,7 +20,8 @@ from django.views.decorators.gzip import gzip_page
 
 from scoring.services import public
 from tournaments.models import Tournament
-from tournaments.services import seating_lists
+from tournaments.rules.address import is_local
+from tournaments.services import address, seating_lists
 
 CACHE_SECONDS = 600
 POLL_SECONDS = 15
@@ -48,6 +49,8 @@ class PublicView(View):
                 "tiebreaks",
                 "vp_scale",
                 "deals",
+                "plan",
+                "prizes_cumulate",
             ),
             slug=slug,
         )
@@ -106,7 +109,8 @@ class StandingsView(PublicView):
 
     def data(self, t, **kwargs):
         state = public.public_state(t)
-        return {"state": state, "report": public.public_standings(t, state)}
+        report = public.public_standings(t, state)
+        return {"state": state, "report": report, "awards": public.public_prizes(t, report)}
 
 
 class PairView(PublicView):
@@ -132,7 +136,8 @@ class ScreenView(PublicView):
         state = public.public_state(t)
         tables, byes = public.seating(state.current) if state.current else ([], [])
         report = public.public_standings(t, state) if t.public_standings else None
-        return {"state": state, "report": report, "tables": tables, "byes": byes}
+        awards = public.public_prizes(t, report)
+        return {"state": state, "report": report, "tables": tables, "byes": byes, "awards": awards}
 
 
 class PosterView(View):
@@ -143,11 +148,13 @@ class PosterView(View):
         import qrcode.image.svg
 
         t = get_object_or_404(Tournament, slug=slug)
-        url = request.build_absolute_uri(reverse("public_home", args=[slug]))
+        url = address.for_request(request).url + reverse("public_home", args=[slug])
         svg = qrcode.make(
             url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2
         ).to_string(encoding="unicode")
         html = render_to_string(
-            "public/poster.html", {"t": t, "url": url, "qr": svg}, request=request
+            "public/poster.html",
+            {"t": t, "url": url, "qr": svg, "local": is_local(url)},
+            request=request,
         )
         return HttpResponse(html)

@@ -296,7 +296,10 @@ def test_a_referee_runs_a_whole_tournament(live_server, page, shot):
     page.fill("#id_slug", SLUG)
     page.fill("#id_date", "2026-11-21")
     page.fill("#id_venue", "Circolo Burraco Roma")
-    page.fill("#id_plan_text", "mitchell:2,danish:1")
+    rows = page.locator("#plan-body tr.plan-row")  # the plan in rows: movement + turns
+    rows.nth(0).locator("input[name=plan_turns]").fill("2")
+    rows.nth(1).locator("select[name=plan_movement]").select_option("danish")
+    rows.nth(1).locator("input[name=plan_turns]").fill("1")
     page.select_option("#id_deals", "3")
     page.select_option("#id_vp_scale", "feburit-2007")
     page.select_option("#id_first_seating", "registration")

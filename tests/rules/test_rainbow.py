@@ -12,13 +12,15 @@ from math import gcd
 
 import pytest
 
-from tournaments.movements.individual import seat_individual_danish
 from tournaments.movements.rainbow import (
     EIGHT,
     fixed_schedule,
+    improve_schedule,
     movement_kind,
+    opponent_floor,
     rainbow_fits,
     rainbow_moves,
+    schedule_cost,
     seat_rainbow,
 )
 from tournaments.rules.messages import RuleError
@@ -135,7 +137,7 @@ def test_every_small_field_never_repeats_a_partner_while_avoidable(players):
     partners; rests go round before anybody rests twice."""
     turns = min(9, players - 1)
     order = list(range(1, players + 1))
-    schedule = fixed_schedule(order, turns)
+    schedule = fixed_schedule(order, turns, steps=1000)
     partners, opponents, rests = tally(schedule)
     assert len(schedule) == turns
     if rests:
@@ -148,11 +150,41 @@ def test_every_small_field_never_repeats_a_partner_while_avoidable(players):
         assert set(opponents.values()) == {1}
 
 
-def test_computed_schedule_is_the_danish_engine_on_the_seating_order():
-    order = list(range(1, 13))
-    schedule = fixed_schedule(order, 3)
-    first = seat_individual_danish(order)
-    assert schedule[0].tables == first.tables
+def test_computed_schedule_starts_from_the_rainbow_and_is_reproducible():
+    order = list(range(1, 13))  # 3 tables: no Rainbow beyond one turn
+    schedule = fixed_schedule(order, 5)
+    assert schedule[0].tables == (((1, 4), (7, 10)), ((2, 5), (8, 11)), ((3, 6), (9, 12)))
+    assert fixed_schedule(order, 5) == schedule
+
+
+@pytest.mark.parametrize(
+    "players, turns, partners, most",
+    [
+        (16, 5, 0, 0),
+        (20, 7, 0, 0),
+        (24, 9, 0, 1),
+        (28, 9, 0, 0),
+        (36, 9, 0, 0),
+        (12, 9, 0, 42),
+        (8, 9, 8, 44),
+    ],
+)
+def test_computed_schedules_reach_few_repeats(players, turns, partners, most):
+    """The figures of docs/individual-and-teams.md. 12 players x 9 turns: 42 is the floor (each
+    faces 18 opponents among 11 others); 8 players x 9 turns: 9 partners among 7 others make
+    two repeats each, 8 in all, and 44 opponent repeats is the floor."""
+    schedule = fixed_schedule(range(1, players + 1), turns)
+    assert schedule_cost(schedule)[0] == partners
+    assert opponent_floor(players, schedule) <= schedule_cost(schedule)[1] <= most
+
+
+def test_the_local_search_never_makes_a_schedule_worse():
+    order = list(range(1, 18))
+    plain = fixed_schedule(order, 7, steps=0)
+    better = improve_schedule(plain, order, 5000)
+    assert schedule_cost(better) <= schedule_cost(plain)
+    assert better[0] == plain[0]  # turn 1 is kept
+    assert [t.rests for t in better] == [t.rests for t in plain]
 
 
 @pytest.mark.parametrize(

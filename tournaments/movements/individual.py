@@ -29,7 +29,9 @@ Hell). So the engine is exact (a dynamic programme over the unseated players) wh
 ``EXACT`` players remain, which covers whole fields of up to 12 players and the last three
 tables of any field; above that, each table takes the first candidate (in the order above,
 among the next ``WINDOW`` players) that keeps the partner minimum and repeats no opponent, and
-when none does, the candidate that repeats the fewest.
+when none does, the candidate that repeats the fewest; a repair pass then swaps players
+between tables (nearest first) while that lowers (partner repeats, opponent repeats), so a
+bottom block of players who all faced each other is mixed into the field.
 """
 
 from __future__ import annotations
@@ -170,7 +172,50 @@ class _Solver:
                 unseated = [v for v in unseated if v not in taken]
                 tables.append(table)
         tables += self._exact(unseated)
+        if self.n > self.exact:
+            tables = self._repair(tables)
         return tables
+
+    def _repair(self, tables: list[Table]) -> list[Table]:
+        """Large fields: when repeats were placed, swap players between tables while that
+        lowers (partner repeats, opponent repeats); nearest tables first, so the seating stays
+        as close to the top-down one as it can. Tables are then renumbered by their
+        best-ranked player."""
+        seats = [[*ns, *ew] for ns, ew in tables]
+
+        def table_cost(t: list[int]) -> tuple[int, int]:
+            return self.cost(((t[0], t[1]), (t[2], t[3])))
+
+        costs = [table_cost(t) for t in seats]
+        if all(c == (0, 0) for c in costs):
+            return tables
+        changed = True
+        while changed:
+            changed = False
+            for a in range(len(seats)):
+                if costs[a] == (0, 0):
+                    continue
+                for b in sorted(range(len(seats)), key=lambda b: abs(b - a)):  # noqa: B023
+                    if costs[a] == (0, 0):
+                        break
+                    if b != a and self._improve_pair(seats, costs, a, b, table_cost):
+                        changed = True
+        repaired = [self.orient(((t[0], t[1]), (t[2], t[3]))) for t in seats]
+        return sorted(repaired, key=lambda t: t[0][0])
+
+    def _improve_pair(self, seats, costs, a: int, b: int, table_cost) -> bool:
+        """The first swap of a player of table a with one of table b that lowers their cost."""
+        before = (costs[a][0] + costs[b][0], costs[a][1] + costs[b][1])
+        ta, tb = seats[a], seats[b]
+        for i in range(4):
+            for j in range(4):
+                ta[i], tb[j] = tb[j], ta[i]
+                ca, cb = table_cost(ta), table_cost(tb)
+                if (ca[0] + cb[0], ca[1] + cb[1]) < before:
+                    costs[a], costs[b] = ca, cb
+                    return True
+                ta[i], tb[j] = tb[j], ta[i]
+        return False
 
     # ------------------------------------------------------------- large fields
     def _candidates(self, p: int, others: Sequence[int]) -> Iterator[Table]:
@@ -189,11 +234,13 @@ class _Solver:
     def _pick_large(self, unseated: list[int], matching: IncrementalMatching) -> Table:
         p, below = unseated[0], unseated[1:]
         window = below[: self.window]
-        for table in self._candidates(p, window):  # first pass: a table with no repeat
+        mates = self._valid_mates(p, window, matching)
+        candidates = [t for t in self._candidates(p, window) if t[0][1] in mates]
+        for table in candidates:  # first pass: a table with no repeat
             if self.cost(table) == (0, 0) and self._keeps_partners(matching, table, 0):
                 return table
         fallback: tuple[int, Table] | None = None
-        for table in self._candidates(p, window):  # then: the partner minimum, fewest opponents
+        for table in candidates:  # then: the partner minimum, fewest opponents
             k, o = self.cost(table)
             if (fallback is None or o < fallback[0]) and self._keeps_partners(matching, table, k):
                 fallback = (o, table)
@@ -206,6 +253,22 @@ class _Solver:
             if self._keeps_partners(matching, table, self.cost(table)[0]):
                 return table
         raise RuntimeError("individual Danish: no table keeps the least partner repeats")
+
+    def _valid_mates(
+        self, p: int, window: Sequence[int], matching: IncrementalMatching
+    ) -> set[int]:
+        """Allowed partners ``x`` of ``p`` with ``nu(S - p - x) == nu(S) - 1``: a table keeping
+        the partner minimum with no repeated partnership has its line ``p+x`` among them (as in
+        the pairs Danish: all of them if a maximum matching misses ``p``, else those missed by
+        a maximum matching of ``S - p``)."""
+        allowed = [x for x in window if x not in self.partnered[p]]
+        pivot = matching.pivot(p)
+        try:
+            if pivot.keeps_size:
+                return set(allowed)
+            return {x for x in allowed if pivot.removable(x)}
+        finally:
+            pivot.cancel()
 
     def _from_matching(
         self, p: int, below: Sequence[int], matching: IncrementalMatching

@@ -19,11 +19,14 @@ first that applies (docs/individual-and-teams.md):
   the moves still keep every pair apart for longer than the event (250 tables: 125 turns;
   60 tables: 20 turns); :func:`rainbow_moves` looks for the smallest moves that do, so a
   Rainbow is used whenever one has no repeat for the turns asked.
-* **Otherwise a computed schedule**: turn by turn the individual Danish engine seats the
-  seating order (not the standings) against the schedule so far, so nobody partners the same
-  player twice while a seating exists that avoids it and opponents repeat as little as the
-  engine can; with a field that is not a multiple of 4, one to three players rest each turn,
-  the last in the seating order who have not rested yet, nobody twice while avoidable (Art. 33).
+* **Otherwise a computed schedule**: turn by turn, the individual Danish engine seats the
+  players in the order of that turn's Rainbow tables (moves 1, 2, 3, repeats and all) against
+  the schedule so far: where the Rainbow would repeat, the engine repairs it, so nobody
+  partners the same player twice while the turn can avoid it. A seeded local search then swaps
+  players within turns while the schedule's (partner repeats, opponent repeats) does not grow
+  (:func:`improve_schedule`): reproducible, never worse. With a field that is not a multiple
+  of 4, one to three players rest each turn, the last in the seating order who have not rested
+  yet, nobody twice while avoidable (Art. 33).
 """
 
 from __future__ import annotations
@@ -33,7 +36,12 @@ from dataclasses import dataclass
 from functools import cache
 from math import gcd
 
-from tournaments.movements.individual import Table, history_sets, seat_individual_danish
+from tournaments.movements.individual import (
+    Table,
+    choose_rests,
+    history_sets,
+    seat_individual_danish,
+)
 from tournaments.rules.messages import RuleError, _
 
 __all__ = [
@@ -132,6 +140,12 @@ def seat_rainbow(
             tables=tables,
             turn=turn + 1,
         )
+    return IndividualTurn(_rainbow_tables(order, turn, moves), ())
+
+
+def _rainbow_tables(order: Sequence[int], turn: int, moves: tuple[int, int, int]):
+    """The Rainbow's tables, repeats or not (4T players in `order`)."""
+    tables = len(order) // 4
     a, b, c = moves
     north, south = order[:tables], order[tables : 2 * tables]
     east, west = order[2 * tables : 3 * tables], order[3 * tables :]
@@ -140,11 +154,17 @@ def seat_rainbow(
         ns = (north[i], south[(i - a * turn) % tables])
         ew = (east[(i - b * turn) % tables], west[(i - c * turn) % tables])
         seated.append((ns, ew))
-    return IndividualTurn(tuple(seated), ())
+    return tuple(seated)
 
 
-def fixed_schedule(order: Sequence[int], turns: int) -> list[IndividualTurn]:
-    """The whole fixed movement of `turns` turns for the players in seating order `order`."""
+def fixed_schedule(
+    order: Sequence[int], turns: int, steps: int | None = None
+) -> list[IndividualTurn]:
+    """The whole fixed movement of `turns` turns for the players in seating order `order`
+    (`steps`: the local search's budget for a computed schedule, default SEARCH_STEPS).
+
+    Always compute it for the plan's full length: a computed schedule of 9 turns does not
+    start as the one of 7."""
     order = list(order)
     if len(set(order)) != len(order):
         raise RuleError(_("a player appears twice in the seating order"))
@@ -169,10 +189,135 @@ def fixed_schedule(order: Sequence[int], turns: int) -> list[IndividualTurn]:
         return [seat_rainbow(order, t, moves) for t in range(turns)]
     schedule: list[IndividualTurn] = []
     rests: dict[int, int] = {}
-    for _turn in range(turns):
+    for turn in range(turns):
         partners, opponents = history_sets(t.tables for t in schedule)
-        seating = seat_individual_danish(order, partners, opponents, rests)
+        resting = choose_rests(order, len(order) % 4, rests)
+        seated = [p for p in order if p not in resting]
+        hint = [p for t in _rainbow_tables(seated, turn, (1, 2, 3)) for line in t for p in line]
+        seating = seat_individual_danish(hint + resting, partners, opponents, rests)
         for player in seating.rests:
             rests[player] = rests.get(player, 0) + 1
         schedule.append(IndividualTurn(seating.tables, seating.rests))
-    return schedule
+    return improve_schedule(schedule, order, SEARCH_STEPS if steps is None else steps)
+
+
+PARTNER_WEIGHT = 1000  # one repeated partnership outweighs any number of repeated opponents
+SEARCH_STEPS = 30_000  # swaps tried by improve_schedule (fixed: the schedule is reproducible)
+
+
+def schedule_cost(schedule: Sequence[IndividualTurn]) -> tuple[int, int]:
+    """(partner repeats, opponent repeats) over the whole schedule."""
+    partners: dict[frozenset[int], int] = {}
+    opponents: dict[frozenset[int], int] = {}
+    for turn in schedule:
+        for ns, ew in turn.tables:
+            for line in (ns, ew):
+                key = frozenset(line)
+                partners[key] = partners.get(key, 0) + 1
+            for x in ns:
+                for y in ew:
+                    key = frozenset((x, y))
+                    opponents[key] = opponents.get(key, 0) + 1
+    return (
+        sum(v - 1 for v in partners.values()),
+        sum(v - 1 for v in opponents.values()),
+    )
+
+
+def opponent_floor(players: int, schedule: Sequence[IndividualTurn]) -> int:
+    """A lower bound on the opponent repeats: a player facing ``f`` opponents among the
+    ``players - 1`` others meets at least ``f - (players - 1)`` of them again."""
+    faced: dict[int, int] = {}
+    for turn in schedule:
+        for ns, ew in turn.tables:
+            for x in (*ns, *ew):
+                faced[x] = faced.get(x, 0) + 2
+    return sum(max(0, f - (players - 1)) for f in faced.values()) // 2
+
+
+def improve_schedule(
+    schedule: Sequence[IndividualTurn], order: Sequence[int], steps: int = SEARCH_STEPS
+) -> list[IndividualTurn]:
+    """Lower the schedule's (partner, opponent) repeats by swapping seated players within a
+    turn (a seeded random local search that never accepts a worse schedule, so the result is
+    reproducible and never worse than the turn-by-turn seating). Turn 1 stays the seating
+    order's (relabelling players makes any schedule start that way, so nothing is lost) and the
+    rests do not change. Stops early at a known floor."""
+    import random
+
+    index = {p: i for i, p in enumerate(order)}
+    n = len(order)
+    seats = [[index[p] for ns, ew in t.tables for p in (*ns, *ew)] for t in schedule]
+    met_as: tuple[dict[int, int], dict[int, int]] = ({}, {})  # partners, opponents: x * n + y
+    for s in seats:
+        for i, x in enumerate(s):
+            base = i - i % 4
+            for k in range(base, base + 4):
+                if k != i:
+                    counts, key = met_as[k != i ^ 1], x * n + s[k]
+                    counts[key] = counts.get(key, 0) + 1
+    cost = sum(max(0, c - 1) for c in met_as[0].values()) // 2 * PARTNER_WEIGHT
+    cost += sum(max(0, c - 1) for c in met_as[1].values()) // 2
+    weights = (PARTNER_WEIGHT, 1)
+
+    def swap_delta(s: list[int], i: int, j: int) -> int:
+        """Cost change of swapping the players of slots i and j (different tables)."""
+        delta = 0
+        for slot, other in ((i, j), (j, i)):
+            out, into, base = s[slot] * n, s[other] * n, slot - slot % 4
+            for k in range(base, base + 4):
+                if k != slot:
+                    kind = k != slot ^ 1
+                    counts, m = met_as[kind], s[k]
+                    delta += weights[kind] * (
+                        (counts.get(into + m, 0) >= 1) - (counts.get(out + m, 0) >= 2)
+                    )
+        return delta
+
+    def in_conflict(s: list[int], i: int) -> bool:
+        x, base = s[i] * n, i - i % 4
+        return any(
+            met_as[k != i ^ 1].get(x + s[k], 0) >= 2 for k in range(base, base + 4) if k != i
+        )
+
+    def swap(s: list[int], i: int, j: int) -> None:
+        for slot, other in ((i, j), (j, i)):
+            out, into, base = s[slot], s[other], slot - slot % 4
+            for k in range(base, base + 4):
+                if k != slot:
+                    counts, m = met_as[k != slot ^ 1], s[k]
+                    for key in (out * n + m, m * n + out):
+                        counts[key] -= 1
+                    for key in (into * n + m, m * n + into):
+                        counts[key] = counts.get(key, 0) + 1
+        s[i], s[j] = s[j], s[i]
+
+    floor = opponent_floor(n, schedule)
+    rng = random.Random(len(order) * 1009 + len(schedule))
+    width = len(seats[0]) if seats else 0
+    if len(seats) > 1 and width >= 8:
+        for _step in range(steps):
+            if cost <= floor:
+                break
+            s = seats[rng.randrange(1, len(seats))]
+            i, j = rng.randrange(width), rng.randrange(width)
+            for _look in range(4):  # mostly move a player who meets someone again
+                if in_conflict(s, i):
+                    break
+                i = rng.randrange(width)
+            if i // 4 == j // 4:
+                continue  # a swap inside a table only renames the lines
+            delta = swap_delta(s, i, j)
+            if delta <= 0:  # sideways moves too: they let the search cross plateaus
+                swap(s, i, j)
+                cost += delta
+    improved = []
+    for turn, s in zip(schedule, seats):
+        tables = []
+        for base in range(0, len(s), 4):
+            ns, ew = sorted(s[base : base + 2]), sorted(s[base + 2 : base + 4])
+            ns, ew = (ns, ew) if ns[0] < ew[0] else (ew, ns)
+            tables.append(((order[ns[0]], order[ns[1]]), (order[ew[0]], order[ew[1]])))
+        tables.sort(key=lambda t: index[t[0][0]])
+        improved.append(IndividualTurn(tuple(tables), turn.rests))
+    return improved

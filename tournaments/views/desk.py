@@ -16,7 +16,7 @@ from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
 from tournaments.models import Tournament
 from tournaments.rules.text import ascii_int
-from tournaments.services import seating, seating_lists
+from tournaments.services import address, seating, seating_lists
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
 
@@ -41,6 +41,7 @@ class ScaleContextMixin:
             s.as_scale() for s in VpScaleDefinition.objects.all()
         ]
         context["scales"] = scales
+        context["phone_address"] = address.for_request(self.request)
         return context
 
 
@@ -152,7 +153,9 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
-        context.update(turns=turns, state=seating.state(t))
+        context.update(
+            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+        )
         return context
 
 
