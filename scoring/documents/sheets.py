@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultChange
+from scoring.services import labels
 from scoring.services.scales import resolve_scale
 from tournaments.models import Table, Tournament, Turn
 
@@ -176,7 +177,13 @@ def scoresheets_pdf(
     html = [
         render_to_string(
             "scoring/pdf/scoresheets.html",
-            {"t": tournament, "sheets": chunk, "scale": scale, "two_up": two_up},
+            {
+                "t": tournament,
+                "sheets": chunk,
+                "scale": scale,
+                "scale_name": labels.scale_label(tournament.vp_scale),
+                "two_up": two_up,
+            },
         )
         for chunk in chunks
     ]

@@ -20,10 +20,7 @@ class DocumentsView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context.update(
             turns=list(self.tournament.turn_set.order_by("-number")),
-            recent=[
-                (doc, jobs.KIND_LABELS.get(doc.kind, doc.kind))
-                for doc in Document.objects.filter(tournament=self.tournament).defer("content")[:12]
-            ],
+            recent=Document.objects.filter(tournament=self.tournament).defer("content")[:12],
             phone_address=address.for_request(self.request),
         )
         return context
