@@ -166,3 +166,12 @@ def test_the_notice_board_pdf_by_surname(national, tmp_path):
     names = ["Bianchi Anna", "Blu Carla", "DANGELO NICOLO", "Gialli Ugo", "Rossi Mario", "Verdi"]
     assert all(n in text.stdout for n in names)  # the order: tests of by_surname
     assert "per cognome" in text.stdout and "None" not in text.stdout
+
+
+def test_the_seating_page_shows_the_spread_report(client, referee, tmp_path):
+    create("s", "--first-seating", "spread", "--seed", "3", plan="mitchell:2")
+    register(tmp_path, "s")
+    Tournament.objects.get(slug="s").referees.add(referee)
+    run("turn_seat", "s")
+    page = client.get(reverse("seating", args=["s"])).content.decode()
+    assert "Clubs kept apart" in page and "seed 3" in page

@@ -437,3 +437,73 @@ def test_scoresheets_export_prints_the_seating_by_surname(tmp_path):
     out = tmp_path / "alpha.pdf"
     run("scoresheets_export", "n", "--turn", "1", "--kind", "seating-alpha", "--output", str(out))
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_spread_on_a_federation_xlsx_reports_every_club_meeting_of_the_block(tmp_path):
+    """40 pairs of 6 clubs in 3 provinces from a federation-style workbook, spread over a
+    Mitchell block of 3 turns: the meetings the report lists are exactly the same-club
+    meetings played, and none is left when the field allows it."""
+    from tests.helpers import play_turn
+    from tournaments.services.lookup import meetings_by_turn
+
+    clubs = [("Forlì", "FC"), ("Cesena", "FC"), ("Rimini", "RN"), ("Riccione", "RN")]
+    clubs += [("Ravenna", "RA"), ("Lugo", "RA")]
+    book = Workbook()
+    sheet = book.active
+    sheet.append(
+        [
+            "N.",
+            "Cognome 1",
+            "Nome 1",
+            "Tessera 1",
+            "Circolo 1",
+            "Cognome 2",
+            "Nome 2",
+            "Tessera 2",
+            "Circolo 2",
+            "Provincia",
+            "Regione",
+        ]
+    )
+    for i in range(40):
+        club, province = clubs[i % 6] if i < 36 else clubs[0]  # Forlì the largest club
+        sheet.append(
+            [
+                i + 1,
+                f"Cognome{i:02d}",
+                "Anna",
+                5000 + 2 * i,
+                club,
+                f"Altro{i:02d}",
+                "Luca",
+                5001 + 2 * i,
+                club,
+                province,
+                "Emilia-Romagna",
+            ]
+        )
+    out = io.BytesIO()
+    book.save(out)
+    path = tmp_path / "iscrizioni.xlsx"
+    path.write_bytes(out.getvalue())
+    create("big", "--first-seating", "spread", "--seed", "11", plan="mitchell:3")
+    run("pairs_import", "big", str(path))
+    report = play_turn("big")["first_seating"]
+    for _turn in (2, 3):
+        play_turn("big")
+    t = Tournament.objects.get(slug="big")
+    club_of = {
+        p.number: p.player1.club
+        for p in Pair.objects.filter(tournament=t).select_related("player1")
+    }
+    played = {
+        (turn, a, b)
+        for turn, tables in enumerate(meetings_by_turn(t), start=1)
+        for a, b in tables
+        if club_of[a] == club_of[b]
+    }
+    reported = {(m["turn"], m["ns"], m["ew"]) for m in report["meetings"] if m["level"] == "club"}
+    assert played == reported
+    assert report["counts"]["club"] == len(played)
+    # Forlì has 10 pairs of 40: 5 per line can each avoid the other line's 5 over 3 turns
+    assert played == set()

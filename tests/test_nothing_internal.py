@@ -196,12 +196,13 @@ def desk_urls(t: Tournament) -> list[str]:
     urls = [reverse("home"), reverse("tournament_new")]
     for name in (
         "dashboard", "tournament_edit", "pairs", "pair_add", "pair_import", "seating",
-        "entry", "board", "rulings", "documents", "standings",
+        "entry", "board", "rulings", "documents", "standings", "membership",
     ):  # fmt: skip
         urls.append(reverse(name, args=[s]))
     urls.append(reverse("pair_edit", args=[s, 1]))
     for turn in t.turn_set.all():
         urls.append(reverse("seating", args=[s]) + f"?turn={turn.number}")
+        urls.append(reverse("seating", args=[s]) + f"?turn={turn.number}&order=alpha")
         urls.append(reverse("entry", args=[s]) + f"?turn={turn.number}")
         urls.append(reverse("board", args=[s]) + f"?turn={turn.number}")
         for table in turn.tables.all():
@@ -212,6 +213,8 @@ def desk_urls(t: Tournament) -> list[str]:
     for turn in (1, 2):
         urls.append(reverse("standings", args=[s]) + f"?after={turn}")
     urls += [reverse(n, args=[s]) for n in ("public_home", "public_standings", "public_screen")]
+    urls.append(reverse("public_home", args=[s]) + "?order=alpha")
+    urls.append(reverse("pairs", args=[s]) + "?flag=problems")
     urls.append(reverse("public_poster", args=[s]))
     table = t.turn_set.get(number=3).tables.first()
     urls.append(reverse("table_entry", args=[table.code]))
@@ -224,7 +227,7 @@ def test_every_page_reads_as_words(client, played, language):
     client.force_login(user)
     client.cookies["django_language"] = language
     reader = Reader()
-    for kind in ("standings-pdf", "workbook", "seating"):
+    for kind in ("standings-pdf", "workbook", "seating", "seating-alpha"):
         client.post(reverse("document_request", args=[played.slug]), {"kind": kind, "turn": 1})
     for doc in Document.objects.all():
         page = client.get(reverse("document_status", args=[played.slug, doc.pk]))
