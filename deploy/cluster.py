@@ -44,10 +44,12 @@ REDIS_PORT = int(os.environ.get("CLUSTER_REDIS_PORT", "6390"))
 HAPROXY = """# Written by deploy/cluster.py: the balancer of the local cluster.
 global
     maxconn 4096
-    pidfile {dir}/haproxy.pid
+    log stdout format raw local0
     stats socket {dir}/haproxy.sock mode 600 level admin
 defaults
     mode http
+    log global
+    option httplog
     timeout connect 2s
     timeout client 60s
     timeout server 120s
@@ -60,9 +62,10 @@ defaults
     timeout http-request 10s
     option http-server-close
     # a request that never reached a server (refused: the server is down) goes to another
-    retries 2
+    # server at once (redispatch at every retry)
+    retries 3
     retry-on conn-failure
-    option redispatch
+    option redispatch 1
 frontend hall
     bind 127.0.0.1:{port}
     option forwardfor
@@ -93,7 +96,10 @@ def env() -> dict[str, str]:
 
 
 def commands() -> dict[str, list[str]]:
-    found = {"worker": [PYTHON, "manage.py", "db_worker", "--no-startup-delay"]}
+    found = {
+        "worker": [PYTHON, "manage.py", "db_worker", "--no-startup-delay"],
+        "haproxy": ["haproxy", "-db", "-f", str(DIR / "haproxy.cfg")],  # logs to haproxy.log
+    }
     for n in range(1, APP_SERVERS + 1):
         found[f"app{n}"] = [PYTHON, "manage.py", "serve", "--host", "127.0.0.1"] + [
             "--port", str(app_port(n)), "--workers", str(APP_WORKERS), "--no-worker"
@@ -120,13 +126,31 @@ def start_process(name: str) -> None:
     (DIR / f"{name}.pid").write_text(str(process.pid))
 
 
+def family(pid: int) -> list[int]:
+    """The process and all its descendants (gunicorn's master and workers run in process
+    groups of their own under `manage.py serve`)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo += [int(x) for x in (task / "children").read_text().split()]
+            except OSError:
+                pass
+    return found
+
+
 def kill_process(name: str, sig=signal.SIGKILL) -> None:
+    """SIGKILL: the process and every descendant at once (a machine lost); SIGTERM: the
+    process, which stops its own children."""
     pid = pid_of(name)
     if pid:
-        try:
-            os.killpg(pid, sig)
-        except ProcessLookupError:
-            pass
+        for member in family(pid) if sig == signal.SIGKILL else [pid]:
+            try:
+                os.kill(member, sig)
+            except ProcessLookupError:
+                pass
         for _ in range(100):
             try:
                 os.kill(pid, 0)
@@ -208,15 +232,15 @@ def start() -> None:
         [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env(), check=True
     )
     for name in commands():
-        start_process(name)
+        if name != "haproxy":
+            start_process(name)
     servers = "\n".join(
         f"    server app{n} 127.0.0.1:{app_port(n)} maxconn {APP_WORKERS} "
-        "check inter 2s fall 3 rise 2"
+        "check inter 1s fall 2 rise 2"
         for n in range(1, APP_SERVERS + 1)
     )
     (DIR / "haproxy.cfg").write_text(HAPROXY.format(dir=DIR, port=PORT, servers=servers))
-    if not pid_of("haproxy"):
-        subprocess.run(["haproxy", "-D", "-f", str(DIR / "haproxy.cfg")], check=True)
+    start_process("haproxy")
     for n in range(1, APP_SERVERS + 1):
         if not wait_http(f"http://127.0.0.1:{app_port(n)}/healthz"):
             sys.exit(f"app{n} did not start: see {DIR / f'app{n}.log'}")
@@ -228,13 +252,13 @@ def start() -> None:
 
 
 def stop() -> None:
-    for name in ["haproxy", *commands(), "redis"]:
-        kill_process(name, signal.SIGTERM if name != "haproxy" else signal.SIGKILL)
+    for name in ["haproxy", *(n for n in commands() if n != "haproxy"), "redis"]:
+        kill_process(name, signal.SIGTERM)
     print("cluster stopped")
 
 
 def status() -> None:
-    for name in ["redis", *commands(), "haproxy"]:
+    for name in ["redis", *commands()]:
         pid = pid_of(name)
         print(f"{name:8} {'pid ' + str(pid) if pid else 'not running'}")
     print("balancer", servers_up())
