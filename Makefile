@@ -41,7 +41,8 @@ apt-install:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq $$missing; \
 	fi
 
 run: venv system-packages

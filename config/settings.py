@@ -129,6 +129,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Numbers as people read them (−30, "950 – (−30)") in every template.
+            "builtins": ["scoring.templatetags.burraco"],
         },
     },
 ]

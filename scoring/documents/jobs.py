@@ -31,8 +31,8 @@ from tournaments.models import Tournament, Turn
 
 log = logging.getLogger(__name__)
 
-TURN_KINDS = {"sheets", "sheets-filled", "seating", "slips"}
-KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards"}
+TURN_KINDS = {"sheets", "sheets-filled", "seating", "seating-alpha", "slips"}
+KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards", "prizes-pdf"}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
@@ -65,6 +65,13 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
             ),
             list(tournament.turn_set.values_list("number", "movement")),
             tournament.status,
+            list(tournament.groups.values_list("name", "pairs")),
+            list(
+                tournament.prizes.values_list(
+                    "position", "label", "group", "place", "from_turn", "to_turn", "club"
+                )
+            ),
+            tournament.prizes_cumulate,
         ]
     parts.append(
         [
@@ -177,8 +184,12 @@ def build(pk: int) -> None:
             )
         elif doc.kind == "seating":
             content = documents.seating_pdf(t, turn, language=language)
+        elif doc.kind == "seating-alpha":
+            content = documents.seating_alpha_pdf(t, turn, language=language)
         elif doc.kind == "slips":
             content = documents.slips_pdf(t, turn, language=language)
+        elif doc.kind == "prizes-pdf":
+            content = reports.prizes_pdf(t, language=language)
         elif doc.kind == "cards":
             content = documents.cards_pdf(
                 t, base=doc.options.get("base_url") or None, language=language

@@ -83,7 +83,7 @@ def record_scores(
     if not entries:
         raise Refused(_("No result to record."))
     turn = turn_by_number(tournament, turn_number)
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     reason = " ".join((reason or "").split())[:500]
     seen: set[int] = set()
     for e in entries:

@@ -9,6 +9,7 @@ from django.views.generic import TemplateView, View
 from scoring.documents import jobs
 from scoring.models import Document
 from tournaments.access import TournamentMixin
+from tournaments.services import address
 
 
 class DocumentsView(TournamentMixin, TemplateView):
@@ -20,6 +21,7 @@ class DocumentsView(TournamentMixin, TemplateView):
         context.update(
             turns=list(self.tournament.turn_set.order_by("-number")),
             recent=Document.objects.filter(tournament=self.tournament).defer("content")[:12],
+            phone_address=address.for_request(self.request),
         )
         return context
 
@@ -79,7 +81,6 @@ class DocumentDownloadView(TournamentMixin, View):
 
 
 def site_url(request) -> str:
-    """The address players' phones reach: DJANGO_PUBLIC_URL, else the one the referee used."""
-    from django.conf import settings
-
-    return settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
+    """The address players' phones reach (tournaments.rules.address): DJANGO_PUBLIC_URL, else
+    the referee's browser's when it is not the laptop's own, else the laptop's LAN address."""
+    return address.for_request(request).url

@@ -7,9 +7,9 @@ from tournaments.errors import Refused
 
 
 class ContractCommand(BaseCommand):
-    """Messages in English, whatever the UI's language: scripts read them (DESIGN.md).
-    Deferred work (a turn's backup, a document) is done by the command itself, after its
-    commit, before it exits: a script never depends on a worker running."""
+    """Messages in English, whatever the UI's language: scripts read them (README.md,
+    scripting contract). Deferred work (a turn's backup, a document) is done by the command
+    itself, after its commit, before it exits: a script never depends on a worker running."""
 
     @no_translations
     def handle(self, *args, **options):
