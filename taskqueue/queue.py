@@ -105,6 +105,18 @@ def reap() -> list[str]:
     return again
 
 
+def orphans(worker_id: str) -> int:
+    """A worker starting under the id of one that died (`--worker-id`, systemd's restart):
+    the jobs that one held are ready again at once (this process has not claimed any yet)."""
+    count = 0
+    for row in DBTaskResult.objects.running():
+        if row.worker_ids and row.worker_ids[-1] == worker_id:
+            count += DBTaskResult.objects.filter(pk=row.pk, status=TaskResultStatus.RUNNING).update(
+                status=TaskResultStatus.READY, started_at=None
+            )
+    return count
+
+
 def _finished(row: DBTaskResult) -> None:
     try:
         backend = type(row.task.get_backend())
@@ -122,6 +134,7 @@ class Heartbeat:
         self.thread = threading.Thread(target=self._run, name="heartbeat", daemon=True)
 
     def start(self) -> None:
+        orphans(self.worker_id)
         beat(self.worker_id)  # before the first claim: a claimed job always has a live beat
         self._reap()
         self.thread.start()

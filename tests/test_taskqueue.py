@@ -114,3 +114,13 @@ def test_deferred_work_is_enqueued_only_when_the_transaction_commits(
         callback()
     job = DBTaskResult.objects.get()
     assert job.args_kwargs["args"] == [7] and job.status == TaskResultStatus.READY
+
+
+def test_a_worker_restarted_under_the_same_id_takes_back_its_jobs_at_once(settings):
+    settings.TASKS_LEASE_SECONDS = 3600
+    queue.beat("host-1")
+    row = running_job("host-1")
+    assert queue.reap() == []  # its beat is fresh: alive as far as anyone can tell
+    assert queue.orphans("host-1") == 1
+    row.refresh_from_db()
+    assert row.status == TaskResultStatus.READY
