@@ -23,6 +23,7 @@ import json
 import random
 from collections import Counter, defaultdict
 
+import networkx as nx
 import pytest
 from openpyxl import Workbook
 
@@ -155,6 +156,7 @@ def play_exam(tmp_path) -> dict:
     )  # fmt: skip
     run("pairs_import", SLUG, registration_xlsx(tmp_path / "iscrizioni.xlsx"))
     run("members_import", members_csv(tmp_path / "tesserati.csv"))
+    run("membership_admit", SLUG, "--pair", "81", "--player", "1", "--reason", "tessera rinnovata")
     found = {"membership": json.loads(run("membership_check", SLUG, "--json"))}
     seatings, before = [], {}
     for turn in range(1, 12):
@@ -163,7 +165,7 @@ def play_exam(tmp_path) -> dict:
             found["cut"] = export(SLUG)["standings"]
             sizes = ",".join(map(str, SIZES))
             found["groups"] = json.loads(run("groups_set", SLUG, "--tables", sizes, "--json"))
-        if turn >= 9:
+        if turn >= 7:
             before[turn] = export(SLUG)["standings"]
         seatings.append(seat(tmp_path))
     prizes = tmp_path / "premi.csv"
@@ -223,6 +225,10 @@ def check_membership_check_flags_exactly_the_problems(exam):
     found = {(p["pair"], p["player"], p["membership"], p["problem"]) for p in problems}
     assert found == expected
     assert len(problems) == len(expected)
+    assert exam["membership"]["admitted"] == [
+        {"pair": 81, "player": " ".join(player(RENAMED)), "problem": "name",
+         "reason": "tessera rinnovata"}
+    ]  # fmt: skip
 
 
 def check_spread_first_seating_keeps_clubs_apart_in_the_mitchell_block(exam):
@@ -257,6 +263,43 @@ def check_six_mitchell_and_two_danish_then_three_turns_in_groups(exam):
     movements = [t["movement"] for t in exam["export"]["turns"]]
     assert movements == ["mitchell"] * 6 + ["danish"] * 2 + ["danish-groups"] * 3
     assert all(t["ns_vp"] is not None for turn in exam["export"]["turns"] for t in turn["tables"])
+
+
+def check_whole_field_danish_follows_the_rule(exam):
+    """Turns 7 and 8 over the whole field: top down, each pair meets the best-ranked pair left
+    that it has not met, unless the rest could then not be seated without a repeat (a perfect
+    matching of the pairs that have not met, by networkx, only when the engine skips one)."""
+    turns = exam["export"]["turns"]
+    for seating in exam["seatings"][6:8]:
+        number = seating["turn"]
+        assert (seating["movement"], seating["byes"], seating["repeats"]) == ("danish", [], [])
+        met = {
+            frozenset((t["ns"], t["ew"])) for turn in turns[: number - 1] for t in turn["tables"]
+        }
+        left = [r["pair"] for r in exam["before"][number]]
+        for table, t in enumerate(seating["tables"], start=1):
+            assert (t["table"], t["ns"]) == (table, left[0])
+            for other in left[1 : left.index(t["ew"])]:  # pairs passed over
+                assert frozenset((t["ns"], other)) in met or not seatable(
+                    [p for p in left[1:] if p != other], met
+                )
+            assert frozenset((t["ns"], t["ew"])) not in met
+            left = [p for p in left if p not in (t["ns"], t["ew"])]
+        assert left == []
+
+
+def meetings(turns) -> set[frozenset[int]]:
+    return {frozenset((t["ns"], t["ew"])) for turn in turns for t in turn["tables"]}
+
+
+def seatable(pairs, met) -> bool:
+    """Can `pairs` all be seated against pairs they have not met?"""
+    graph = nx.Graph()
+    graph.add_nodes_from(pairs)
+    graph.add_edges_from(
+        (a, b) for i, a in enumerate(pairs) for b in pairs[i + 1 :] if frozenset((a, b)) not in met
+    )
+    return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(pairs)
 
 
 def check_groups_are_cut_from_the_ranking_with_one_numbering_for_the_hall(exam):
@@ -300,9 +343,8 @@ def check_the_danish_rule_inside_each_group_matches_the_reference(exam):
     turns = exam["export"]["turns"]
     for seating in exam["seatings"][8:]:
         number = seating["turn"]
-        earlier = turns[: number - 1]
-        met = {frozenset((t["ns"], t["ew"])) for turn in earlier for t in turn["tables"]}
-        byes = Counter(b["pair"] for turn in earlier for b in turn["byes"])
+        met = meetings(turns[: number - 1])
+        byes = Counter(b["pair"] for turn in turns[: number - 1] for b in turn["byes"])
         tables = [(t["table"], t["ns"], t["ew"]) for t in seating["tables"]]
         for group in exam["groups"]["groups"]:
             members = set(group["pairs"])
@@ -363,7 +405,9 @@ def check_group_ranks_are_the_standings_restricted_to_the_group(exam):
     for name in names:
         group = [r for r in rows if r["group"] == name]
         assert [r["group_rank"] for r in group] == list(range(1, len(group) + 1))
-        assert [r["vp"] for r in group] == sorted((r["vp"] for r in group), reverse=True)
+        order = [(r["vp"], r["mp"]) for r in group]  # VP, then MP (the default tie-break)
+        assert order == sorted(order, reverse=True)
+        assert all(r["mp"] == totals[r["pair"]][1] for r in group)
         assert all(pairs[r["pair"]]["group_rank"] == r["group_rank"] for r in group)
         assert all(pairs[r["pair"]]["group"] == name for r in group)
 
@@ -403,6 +447,7 @@ def test_the_2016_exam(tmp_path):
     check_membership_check_flags_exactly_the_problems(exam)
     check_spread_first_seating_keeps_clubs_apart_in_the_mitchell_block(exam)
     check_six_mitchell_and_two_danish_then_three_turns_in_groups(exam)
+    check_whole_field_danish_follows_the_rule(exam)
     check_groups_are_cut_from_the_ranking_with_one_numbering_for_the_hall(exam)
     check_every_group_table_stays_inside_its_group(exam)
     check_the_danish_rule_inside_each_group_matches_the_reference(exam)
