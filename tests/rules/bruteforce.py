@@ -1,9 +1,11 @@
-"""Brute-force references for the seating rules: every layout, every pairing (small cases)."""
+"""Brute-force references for the seating rules: every layout, every pairing (small cases),
+and the Danish rule transcribed literally over every subset of the field."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from functools import cache
 
 from tournaments.movements.mitchell import seat_mitchell
 
@@ -50,3 +52,41 @@ def best_bye_merge(pairs, met: Collection[frozenset[int]], rested) -> tuple[int,
 
     visit(list(pairs), [])
     return best
+
+
+def rule_by_dp(order: Sequence[int], avoid: Collection[frozenset[int]]) -> list[tuple[int, int]]:
+    """The rule of docs/seating.md, transcribed literally, with an exact minimum-repeat oracle."""
+    n = len(order)
+    bad = [[frozenset((a, b)) in avoid for b in order] for a in order]
+
+    @cache
+    def min_repeats(mask: int) -> int:
+        if not mask:
+            return 0
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        return min(bad[i][j] + min_repeats(rest & ~(1 << j)) for j in range(n) if rest >> j & 1)
+
+    mask, tables = (1 << n) - 1, []
+    while mask:
+        target = min_repeats(mask)
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        candidates = [j for j in range(n) if rest >> j & 1]
+
+        def keeps(j: int) -> bool:
+            return bad[i][j] + min_repeats(rest & ~(1 << j)) == target  # noqa: B023
+
+        allowed = [j for j in candidates if not bad[i][j] and keeps(j)]
+        j = allowed[0] if allowed else next(j for j in candidates if keeps(j))
+        tables.append((order[i], order[j]))
+        mask = rest & ~(1 << j)
+    return tables
+
+
+def expected_bye(ranking: Sequence[int], byes: dict[int, int]) -> int | None:
+    """Art. 33: an odd field rests its lowest-ranked pair among those with the fewest byes."""
+    if len(ranking) % 2 == 0:
+        return None
+    fewest = min(byes.get(p, 0) for p in ranking)
+    return [p for p in ranking if byes.get(p, 0) == fewest][-1]

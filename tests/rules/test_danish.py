@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from functools import cache
 
 import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.rules.bruteforce import expected_bye, rule_by_dp
 from tournaments.movements.danish import DanishSeating, meetings_to_avoid, seat_danish
 from tournaments.movements.matching import IncrementalMatching
 
@@ -45,43 +45,6 @@ def perfect_matchings(ids: Sequence[int]) -> Iterator[list[tuple[int, int]]]:
 
 def brute_min_repeats(order: Sequence[int], avoid: Avoid) -> int:
     return min(sum(frozenset(t) in avoid for t in m) for m in perfect_matchings(list(order)))
-
-
-def rule_by_dp(order: Sequence[int], avoid: Avoid) -> list[tuple[int, int]]:
-    """The rule of docs/seating.md, transcribed literally, with an exact minimum-repeat oracle."""
-    n = len(order)
-    bad = [[frozenset((a, b)) in avoid for b in order] for a in order]
-
-    @cache
-    def min_repeats(mask: int) -> int:
-        if not mask:
-            return 0
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        return min(bad[i][j] + min_repeats(rest & ~(1 << j)) for j in range(n) if rest >> j & 1)
-
-    mask, tables = (1 << n) - 1, []
-    while mask:
-        target = min_repeats(mask)
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        candidates = [j for j in range(n) if rest >> j & 1]
-
-        def keeps(j: int) -> bool:
-            return bad[i][j] + min_repeats(rest & ~(1 << j)) == target  # noqa: B023
-
-        allowed = [j for j in candidates if not bad[i][j] and keeps(j)]
-        j = allowed[0] if allowed else next(j for j in candidates if keeps(j))
-        tables.append((order[i], order[j]))
-        mask = rest & ~(1 << j)
-    return tables
-
-
-def expected_bye(ranking: Sequence[int], byes: dict[int, int]) -> int | None:
-    if len(ranking) % 2 == 0:
-        return None
-    fewest = min(byes.get(p, 0) for p in ranking)
-    return [p for p in ranking if byes.get(p, 0) == fewest][-1]
 
 
 def nx_min_repeats(order: Sequence[int], avoid: Avoid) -> int:
