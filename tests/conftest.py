@@ -16,6 +16,7 @@ def documents_inline(settings, tmp_path):
     go to the test's own folder."""
     settings.DOCUMENTS_SYNC = True
     settings.BACKUP_DIR = tmp_path / "backups"
+    settings.HOMOLOGATION_KEY_FILE = str(tmp_path / "homologation-key.pem")
 
 
 @pytest.fixture(autouse=True)

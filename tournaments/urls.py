@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import board, documents, entry, rulings
+from scoring.views import board, documents, entry, homologation, rulings
 from scoring.views import results as scoring
 from tournaments.views import desk as views
 from tournaments.views import pairs
@@ -52,6 +52,12 @@ urlpatterns = [
         "documents/<int:pk>/download/",
         documents.DocumentDownloadView.as_view(),
         name="document_download",
+    ),
+    path("homologation/", homologation.PackageBuildView.as_view(), name="homologation_build"),
+    path(
+        "homologation/<int:pk>/download/",
+        homologation.PackageDownloadView.as_view(),
+        name="homologation_download",
     ),
     path("standings/", scoring.StandingsView.as_view(), name="standings"),
     path("standings/pair/<int:number>/", scoring.PairDetailView.as_view(), name="pair_detail"),
