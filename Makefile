@@ -41,7 +41,8 @@ apt-install:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq $$missing; \
 	fi
 
 run: venv system-packages
@@ -53,6 +54,7 @@ run: venv system-packages
 dev: venv system-packages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_tournament --if-empty
+	$(PY) manage.py db_worker --verbosity 0 & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: dev-venv

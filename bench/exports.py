@@ -491,7 +491,7 @@ def sheets_remedies(tournament, turn, two_up: bool) -> None:
         "as is": source,
         "no flex": replaced(source, "</style>", NO_FLEX_CSS),
     }
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     base = documents.base_url()
 
     def qr(mode: str, sheet: dict) -> str:

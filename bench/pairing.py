@@ -182,6 +182,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("Where networkx ran, both seatings have the same repeats and rank-distance sum.")
     print()
     mitchell_blocks(rng)
+    print()
+    individual_fields(rng)
+    print()
+    team_fields(rng)
 
 
 def mitchell_blocks(rng: random.Random) -> None:
@@ -223,6 +227,142 @@ def mitchell_blocks(rng: random.Random) -> None:
             print("-" * (sum(widths) + 2 * len(widths) - 2))
     print("standings order: second rests + repeats if the block kept the plain standings.")
     print(f"Exact branch and bound up to {blocklayout.EXACT_PAIRS} pairs.")
+
+
+def print_rows(rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for index, r in enumerate(rows):
+        print(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
+            )
+        )
+        if index == 0:
+            print("-" * (sum(widths) + 2 * len(widths) - 2))
+
+
+def simulate_individual(n: int, turns: int, rng: random.Random):
+    """Play `turns` individual Danish turns on `n` players (random line results)."""
+    from tournaments.movements.individual import history_sets, seat_individual_danish
+
+    ranking = list(range(1, n + 1))
+    score = dict.fromkeys(ranking, 0)
+    history: list = []
+    rests: dict[int, int] = {}
+    for _ in range(turns):
+        partners, opponents = history_sets(history)
+        seating = seat_individual_danish(ranking, partners, opponents, rests)
+        for ns, ew in seating.tables:
+            points = rng.randint(0, 20)
+            for player in ns:
+                score[player] += points
+            for player in ew:
+                score[player] += 20 - points
+        for player in seating.rests:
+            rests[player] = rests.get(player, 0) + 1
+            score[player] += 14
+        history.append(seating.tables)
+        position = {p: i for i, p in enumerate(ranking)}
+        ranking.sort(key=lambda p: (-score[p], position[p]))
+    return ranking, history, rests
+
+
+def individual_fields(rng: random.Random) -> None:
+    """Individual events (issue 15): the Danish after 8 turns, and the fixed movements."""
+    from tournaments.movements.individual import history_sets, seat_individual_danish
+    from tournaments.movements.rainbow import fixed_schedule, movement_kind
+
+    rows = [["individual", "players", "ms", "partner rep", "opp rep"]]
+    for n in (100, 500, 1000, 1003):
+        ranking, history, rests = simulate_individual(n, 8, rng)
+        partners, opponents = history_sets(history)
+        elapsed, seating = best_time(
+            lambda r=ranking, p=partners, o=opponents, b=rests: seat_individual_danish(r, p, o, b),
+            3,
+        )
+        rows.append(
+            [
+                "Danish, 9th turn after 8",
+                str(n),
+                f"{elapsed * 1000:.0f}",
+                str(len(seating.partner_repeats)),
+                str(len(seating.opponent_repeats)),
+            ]
+        )
+    for n, turns in ((1000, 9), (1002, 9), (16, 7), (20, 9), (24, 9), (40, 9)):
+        elapsed, schedule = best_time(lambda n=n, t=turns: fixed_schedule(range(1, n + 1), t), 1)
+        partners: dict = {}
+        opponents: dict = {}
+        for turn in schedule:
+            for ns, ew in turn.tables:
+                for line in (ns, ew):
+                    partners[frozenset(line)] = partners.get(frozenset(line), 0) + 1
+                for x in ns:
+                    for y in ew:
+                        key = frozenset((x, y))
+                        opponents[key] = opponents.get(key, 0) + 1
+        rows.append(
+            [
+                f"fixed, {turns} turns ({movement_kind(n, turns)})",
+                str(n),
+                f"{elapsed * 1000:.0f}",
+                str(sum(v - 1 for v in partners.values())),
+                str(sum(v - 1 for v in opponents.values())),
+            ]
+        )
+    print_rows(rows)
+    print("ms: the Danish seating alone (best of 3), the whole fixed schedule (one run);")
+    print("rep: partnerships / oppositions met again (the Danish: in that turn; fixed: in all).")
+
+
+def team_fields(rng: random.Random) -> None:
+    """Team events (issue 15): 250 teams, round robin in groups of 14, then the team Danish."""
+    from scoring.rules.teams import MatchResult, TeamMatch, team_standings
+    from tournaments.movements.roundrobin import seat_round_robin, split_teams
+    from tournaments.movements.team_danish import seat_team_danish
+
+    teams = list(range(1, 251))
+    rows = [["teams", "teams", "ms", "repeats"]]
+    split_time, groups = best_time(lambda: split_teams(teams, size=14), 5)
+    turn_time, _turn = best_time(lambda: seat_round_robin(groups, 0), 5)
+    rows.append(["split into 18 groups of 13-14", "250", f"{split_time * 1000:.2f}", "-"])
+    rows.append(["round-robin turn, 18 groups", "250", f"{turn_time * 1000:.2f}", "0"])
+    history, byes, matches = [], {}, []
+    for index in range(13):
+        turn = seat_round_robin(groups, index)
+        history.append([(a, b) for _n, _g, a, b in turn.matches])
+        for _g, team in turn.byes:
+            byes[team] = byes.get(team, 0) + 1
+        for _n, _g, a, b in turn.matches:
+            vp = rng.randint(0, 40)
+            matches.append(
+                TeamMatch(
+                    index + 1, a, b, MatchResult(vp, 40 - vp, 10 * vp - 200, ((0, 0), (0, 0)))
+                )
+            )
+    for extra in range(3):
+        rank_time, rows_ = best_time(lambda: team_standings(teams, matches), 3)
+        ranking = [r.pair for r in rows_]
+        elapsed, seating = best_time(lambda r=ranking: seat_team_danish(r, history, byes), 5)
+        rows.append(
+            [
+                f"Danish turn {extra + 1} after 13 round robin",
+                "250",
+                f"{elapsed * 1000:.1f}",
+                str(len(seating.repeats)),
+            ]
+        )
+        history.append([(a, b) for _n, a, b in seating.matches])
+        for _n, a, b in seating.matches:
+            vp = rng.randint(0, 40)
+            matches.append(
+                TeamMatch(
+                    14 + extra, a, b, MatchResult(vp, 40 - vp, 10 * vp - 200, ((0, 0), (0, 0)))
+                )
+            )
+    rows.append(["team standings, 16 turns", "250", f"{rank_time * 1000:.1f}", "-"])
+    print_rows(rows)
+    print("ms: best of several runs; the Danish avoids every earlier match, round robin included.")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
 from config import views as config_views
+from config.health import healthz
 from scoring.views.homologation import VerifyView
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
@@ -20,6 +21,7 @@ urlpatterns = [
     re_path(r"^verify/(?P<digest>[0-9a-f]{64})/$", VerifyView.as_view(), name="verify"),
     path("hub/", include("scoring.hub_urls")),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
     path("accounts/login/", config_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

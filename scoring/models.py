@@ -333,6 +333,31 @@ class PinGuard(models.Model):
         return self.address
 
 
+class Prize(models.Model):
+    """One prize of the referee's list, listed from the most valuable (`position`): a place
+    in a group's ranking, or a technical prize (a range of turns, a club's pairs)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    position = models.PositiveSmallIntegerField(_("order"))
+    label = models.CharField(_("prize"), max_length=200)
+    group = models.CharField(_("group"), max_length=2, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"))
+    from_turn = models.PositiveSmallIntegerField(_("from turn"), null=True, blank=True)
+    to_turn = models.PositiveSmallIntegerField(_("to turn"), null=True, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "position"], name="unique_prize_position")
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+
 class HomologationPackage(models.Model):
     """A sealed homologation package made here (scoring.rules.homologation), kept whole so
     that /verify/<digest>/ can show it and the outbox can send it to the federation's hub."""

@@ -1,4 +1,4 @@
-"""The scripting contract of DESIGN.md, end to end on a temporary database."""
+"""The scripting contract of README.md, end to end on a temporary database."""
 
 import json
 
@@ -108,7 +108,7 @@ def test_draw_without_seed_records_one():
         (["--plan", "mitchell:2,swiss:2"], "Unknown movement swiss"),
         (["--turns", "3", "--deals", "5"], "2, 3 or 4 deals"),
         (["--turns", "3", "--vp-scale", "nope"], "Unknown VP scale"),
-        (["--turns", "3", "--first-seating", "random"], "registration or draw"),
+        (["--turns", "3", "--first-seating", "random"], "draw, alphabetical or spread"),
         (["--turns", "0"], "between 1 and 30"),
         (["--date", "21/11/2026", "--turns", "2"], "not a date"),
         ([], "number of turns or a plan"),
@@ -407,6 +407,8 @@ def test_export_json_matches_the_contract(tmp_path):
     }
     assert data["pairs"][0] == {
         "number": 1,
+        "group": None,  # issue 19: null before the groups exist
+        "group_rank": None,
         "players": [
             {"name": "Rossi Mario 0", "membership": "M00000", "club": "Circolo"},
             {"name": "Bianchi Anna 0", "membership": "M00001", "club": "Circolo"},

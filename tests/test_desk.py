@@ -217,10 +217,36 @@ def test_art_31_swap_of_lines(client, referee, tmp_path):
     slug = owned(tmp_path, referee, pairs=4, turns=2)
     client.post(url("seat_next", slug))
     client.post(url("entry", slug), {"turn": 1, "table": 2, "ns": 1250, "ew": 830})
-    client.post(url("swap_lines", slug, 1, 2))
+    refused = client.post(url("swap_lines", slug, 1, 2), {"reason": "  "})
+    assert refused.status_code == 400 and "reason" in refused.content.decode()
+    assert Table.objects.get(number=2).ns_points == 1250  # nothing changed
+    client.post(url("swap_lines", slug, 1, 2), {"reason": "scritto al contrario"})
     t = Table.objects.get(number=2)
     assert (t.ns_points, t.ew_points, t.ns_vp, t.ew_vp) == (830, 1250, 6, 14)
-    assert "Art. 31" in ResultChange.objects.filter(table=t).last().reason
+    reason = ResultChange.objects.filter(table=t).last().reason
+    assert "Art. 31" in reason and "scritto al contrario" in reason
+
+
+def test_swap_is_not_offered_on_a_referee_set_score_and_refused_with_a_400(
+    client, referee, tmp_path
+):
+    slug = owned(tmp_path, referee, pairs=4, turns=2)
+    client.post(url("seat_next", slug))
+    client.post(url("entry", slug), {"turn": 1, "table": 2, "ns": 1250, "ew": 830})
+    run(
+        "table_ruling", slug, "--turn", "1", "--table", "1", "--pair", "1",
+        "--ruling", "art32-abbandono", "--reason", "se ne va",
+    )  # fmt: skip
+    page = client.get(url("entry", slug)).content.decode()
+    assert page.count('/swap/"') == 1  # table 2 only
+    assert "referee-set score" in page and "None" not in page
+    before = Table.objects.get(number=1)
+    response = client.post(url("swap_lines", slug, 1, 1), {"reason": "x"})
+    assert response.status_code == 400 and "set by the referee" in response.content.decode()
+    after = Table.objects.get(number=1)
+    assert (after.ns_vp, after.ew_vp, after.version) == (before.ns_vp, before.ew_vp, before.version)
+    seat = client.post(url("swap_lines", slug, 1, 9), {"reason": "x"})
+    assert seat.status_code == 404
 
 
 def test_entry_preview_shows_vp_and_pairs(client, referee, tmp_path):

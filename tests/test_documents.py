@@ -109,7 +109,15 @@ def test_standings_pdf_matches_the_database(played):
 
 def test_workbook_sheets_and_values(played):
     book = load_workbook(io.BytesIO(build(played, "xlsx")))
-    assert book.sheetnames == ["Torneo", "Classifica", "Incontri", "Penalità", "Registro", "Coppie"]
+    assert book.sheetnames[:6] == [
+        "Torneo",
+        "Classifica",
+        "Incontri",
+        "Penalità",
+        "Registro",
+        "Coppie",
+    ]
+    assert book.sheetnames[6:] == ["Tesseramento"]  # the players admitted by the referee
     ranking = book["Classifica"]
     assert ranking.freeze_panes == "A2" and ranking.auto_filter.ref
     rows = list(ranking.iter_rows(min_row=2, values_only=True))

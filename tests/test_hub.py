@@ -141,7 +141,7 @@ def test_hub_pages_and_api(client, hub, tmp_path, django_assert_max_num_queries)
     )
     assert client.post("/hub/api/tournaments/").status_code == 405
     verify = client.get(f"/verify/{received.digest}/").content.decode()
-    assert "verified" in verify and "Circolo lucca" in verify
+    assert 'class="badge ok"' in verify and "Circolo lucca" in verify
 
 
 def test_a_newer_package_of_the_same_tournament_replaces_the_older(client, hub, tmp_path):

@@ -104,8 +104,9 @@ def test_header_forms(header):
 
 def test_the_alias_table_is_the_one_place_to_extend():
     """A later column (Provincia…) is one entry of COLUMNS; unknown columns are listed."""
-    found = read_pairs("p.csv", b"Giocatore 1;Giocatore 2;Provincia;Regione\nA;B;FC;ER\n")
-    assert found.ignored == ["Provincia", "Regione"]
+    found = read_pairs("p.csv", b"Giocatore 1;Giocatore 2;Provincia;Regione;Note\nA;B;FC;ER;x\n")
+    assert found.ignored == ["Note"]
+    assert (found.rows[0].province, found.rows[0].region) == ("FC", "ER")
     assert "player1" in imports.COLUMNS and "giocatore1" in imports.COLUMNS["player1"]
 
 

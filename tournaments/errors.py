@@ -24,3 +24,11 @@ class NeedsReason(Refused):
 class NeedsLateCorrection(Refused):
     """A change of a turn whose next turn is seated (Art. 31): allowed only as a late
     correction explicitly accepted by the referee."""
+
+
+def rule_refusal(exc) -> Refused:
+    """A `RuleError` of the pure rules as a refusal, in the reader's language."""
+    from django.utils.translation import gettext
+
+    message = gettext(exc.message)
+    return Refused(message % exc.params if exc.params else message)

@@ -1,4 +1,4 @@
-"""Tournaments, players, pairs, turns and their tables (glossary in DESIGN.md)."""
+"""Tournaments, players, pairs, turns and their tables (glossary in docs/glossary.md)."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -8,13 +8,26 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
+from tournaments.movements import groups as groups_rules
+from tournaments.rules.messages import RuleError
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
     ("danish", _("Danish (pure)")),
     ("danish-modified", _("Danish (modified)")),
+    ("danish-groups", _("Danish in groups (pure)")),
+    ("danish-modified-groups", _("Danish in groups (modified)")),
 ]
 MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
+GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)
+
+
+GAME_RULES = [
+    ("fibur", _("FIBUR, current Codice di Gara (clean 200, semi-clean 150, dirty 100)")),
+    ("feburit-2007", _("FE.BUR.IT, Codice di Gara 2007 (clean 200, dirty 100)")),
+    ("club", _("Club burraco (semi-clean, super, royal)")),
+    ("parole", "Burraco Parole"),
+]
 
 
 def default_tiebreaks() -> list[str]:
@@ -30,6 +43,12 @@ def validate_plan(value) -> None:
             _("Unknown movement %(word)s (known: %(known)s)."),
             params={"word": bad[0], "known": ", ".join(MOVEMENT_WORDS)},
         )
+    try:
+        groups_rules.check_plan(value)
+    except RuleError as exc:
+        raise ValidationError(
+            _(exc.message) % exc.params if exc.params else _(exc.message)
+        ) from None
 
 
 def validate_tiebreaks(value) -> None:
@@ -50,6 +69,14 @@ class Tournament(models.Model):
     class FirstSeating(models.TextChoices):
         REGISTRATION = "registration", _("Registration order")
         DRAW = "draw", _("Draw")
+        ALPHABETICAL = "alphabetical", _("Alphabetical (first player's surname)")
+        SPREAD = "spread", _("Clubs, provinces and regions kept apart")
+
+    class Level(models.TextChoices):
+        CIRCOLO = "circolo", _("Club tournament")
+        FEDERALE = "federale", _("Federal tournament")
+        REGIONALE = "regionale", _("Regional tournament")
+        NAZIONALE = "nazionale", _("National tournament")
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -84,13 +111,28 @@ class Tournament(models.Model):
     game_variant = models.CharField(
         _("game rules"),
         max_length=20,
-        default="fibur",
-        choices=[
-            ("fibur", "FIBUR / FE.BUR.IT"),
-            ("club", _("Club burraco (semi-clean, super, royal)")),
-            ("parole", "Burraco Parole"),
-        ],
-        help_text=_("How a deal is scored when the score sheet is entered deal by deal."),
+        default="feburit-2007",
+        choices=GAME_RULES,
+        help_text=_("How a deal is scored and which VP table applies by default."),
+    )
+    level = models.CharField(
+        _("level"),
+        max_length=20,
+        choices=Level.choices,
+        default=Level.CIRCOLO,
+        help_text=_(
+            "Decides which membership cards allow a player in (ridotta: club and "
+            "federal tournaments only)."
+        ),
+    )
+    seating_report = models.JSONField(
+        _("first seating report"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "How turn 1 was seated: criterion, seed, the meetings left between pairs "
+            "of one club, province or region."
+        ),
     )
     bye_percentage = models.PositiveSmallIntegerField(
         _("bye percentage"),
@@ -129,6 +171,14 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Off: a result confirmed by both lines counts at once."),
     )
+    prizes_cumulate = models.BooleanField(
+        _("a pair may take several prizes"),
+        default=False,
+        help_text=_(
+            "Off (the federation's custom): a pair takes only its most valuable prize and the "
+            "next pair moves up."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -138,6 +188,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def plays_in_groups(self) -> bool:
+        """The plan has turns of Danish in groups (gironi)."""
+        return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
 
     def clean(self) -> None:
         if isinstance(self.plan, list) and self.turns and len(self.plan) != self.turns:
@@ -149,7 +204,9 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120)  # "Surname Given name" when kept apart
+    surname = models.CharField(_("surname"), max_length=120, blank=True)
+    given_name = models.CharField(_("given name"), max_length=120, blank=True)
     membership_number = models.CharField(_("membership number"), max_length=40, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
 
@@ -195,6 +252,8 @@ class Pair(models.Model):
         help_text=_("Absent from every turn after this one (0: before turn 1)."),
     )
     withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=500, blank=True)
+    province = models.CharField(_("province"), max_length=60, blank=True)
+    region = models.CharField(_("region"), max_length=60, blank=True)
     pin = models.CharField(
         _("PIN"),
         max_length=8,
@@ -220,7 +279,7 @@ class Pair(models.Model):
 class Turn(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="turn_set")
     number = models.PositiveSmallIntegerField(_("number"))
-    movement = models.CharField(_("movement"), max_length=20, choices=MOVEMENTS)
+    movement = models.CharField(_("movement"), max_length=30, choices=MOVEMENTS)
     seated_at = models.DateTimeField(_("seated at"), auto_now_add=True)
     released_at = models.DateTimeField(
         _("released at"),
@@ -326,6 +385,30 @@ class Bye(models.Model):
         return f"T{self.turn.number} bye {self.pair.number}"
 
 
+class Group(models.Model):
+    """A group (girone) of the Danish in groups: cut from the standings before its first
+    turn, it plays its turns on its own tables (docs/national.md)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="groups")
+    name = models.CharField(_("group"), max_length=2)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    first_table = models.PositiveIntegerField(_("first table"))
+    pairs = models.JSONField(_("pairs"), default=list, help_text=_("Pair numbers, best first."))
+    before_turn = models.PositiveSmallIntegerField(_("set before turn"))
+    set_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_group_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug} {self.name}"
+
+
 def touch(tournament_id: int) -> None:
     """Something players may see changed: their open pages refresh (see scoring.services.public)."""
     Tournament.objects.filter(pk=tournament_id).update(
@@ -408,3 +491,46 @@ class PendingImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.created_at:%H:%M})"
+
+
+class MemberList(models.Model):
+    """The federation's member list, one per installation: the latest import replaces the
+    previous one (its members with it)."""
+
+    name = models.CharField(_("file"), max_length=255)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    members_count = models.PositiveIntegerField(default=0)
+    cards = models.BooleanField(default=True, help_text="The list gives each card's type.")
+
+    class Meta:
+        verbose_name = _("member list")
+        verbose_name_plural = _("member lists")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.members_count})"
+
+
+class Member(models.Model):
+    """A member of the federation as its list gives them (keyed by the normalized number)."""
+
+    member_list = models.ForeignKey(MemberList, on_delete=models.CASCADE, related_name="members")
+    number = models.CharField(_("membership number"), max_length=40)
+    surname = models.CharField(_("surname"), max_length=120)
+    given_name = models.CharField(_("given name"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    card = models.CharField(_("card type"), max_length=20, blank=True)  # blank: not given
+    expires = models.DateField(_("expiry"), null=True, blank=True)
+    year = models.PositiveSmallIntegerField(_("year"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(fields=["member_list", "number"], name="unique_member_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.surname} {self.given_name}".strip()

@@ -36,9 +36,11 @@ def identity(data: dict) -> dict:
     } | {"kind": "pairs", "entrants": len(data["pairs"])}
 
 
-@in_language
-def build_package(tournament: Tournament, base: str | None = None) -> HomologationPackage:
-    """Make, sign and keep the package; refused while the standings are not final."""
+def build_package(
+    tournament: Tournament, base: str | None = None, language: str | None = None
+) -> HomologationPackage:
+    """Make, sign and keep the package; refused (in the caller's language) while the
+    standings are not final. The documents inside speak `language` (default Italian)."""
     if not standings_report(tournament).final:
         raise Refused(
             _(
@@ -46,6 +48,11 @@ def build_package(tournament: Tournament, base: str | None = None) -> Homologati
                 "the last turn is not complete yet."
             )
         )
+    return _build(tournament, base, language=language)
+
+
+@in_language
+def _build(tournament: Tournament, base: str | None) -> HomologationPackage:
     data = results_data(tournament)
     parts = {
         rules.EXPORT: (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode(),

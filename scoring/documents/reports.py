@@ -11,8 +11,11 @@ from django.utils.translation import gettext as _
 from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
 from scoring.services.exports import results_data
+from scoring.services.prizes import prize_list
+from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
+from tournaments.services import membership
 
 
 @in_language
@@ -29,6 +32,14 @@ def build(
     report = standings_report(tournament, after)
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
+    data["grouped"] = report.grouped
+    data["prizes"] = prize_list(tournament)
+    data["admissions"] = membership.admitted_rows(tournament)
+    data["names"] = {
+        "vp_scale": scale_display(tournament.vp_scale),
+        "rules": tournament.get_game_variant_display(),
+        "level": tournament.get_level_display(),
+    }
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
@@ -62,7 +73,9 @@ def workbook(data: dict) -> bytes:
         (_("Turns"), t["turns"]),
         (_("Deals per turn"), t["deals"]),
         (_("Plan"), ", ".join(t["plan"])),
-        (_("VP scale"), t["vp_scale"]),
+        (_("Game rules"), data["names"]["rules"]),
+        (_("Level"), data["names"]["level"]),
+        (_("VP scale"), data["names"]["vp_scale"]),
         (_("Bye percentage"), t["bye_percentage"]),
         (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
         (_("Status"), t["status"]),
@@ -97,10 +110,13 @@ def workbook(data: dict) -> bytes:
         player = pairs[number]["players"][index]
         return [player["name"], player["membership"], player["club"]]
 
+    grouped = data.get("grouped")
+    group_header = [_("Group"), _("Group rank")] if grouped else []
     sheet(
         "Classifica",
         [
             _("Rank"),
+            *group_header,
             _("Pair"),
             _("Player 1"),
             _("Membership 1"),
@@ -118,6 +134,7 @@ def workbook(data: dict) -> bytes:
         [
             [
                 r["rank"],
+                *([r["group"] or "", r["group_rank"]] if grouped else []),
                 r["pair"],
                 *who(r["pair"], 0),
                 *who(r["pair"], 1),
@@ -131,6 +148,23 @@ def workbook(data: dict) -> bytes:
             for r in data["standings"]
         ],
     )
+    if data.get("prizes"):
+        sheet(
+            "Premi",
+            [_("Group"), _("Place"), _("Prize"), _("Turns"), _("Club"), _("Pair"), _("Players")],
+            [
+                [
+                    a.group or _("Overall"),
+                    a.place,
+                    a.prize,
+                    a.turns or "",
+                    a.club or "",
+                    a.pair,
+                    a.players or _("not assigned yet"),
+                ]
+                for a in data["prizes"]
+            ],
+        )
     sheet(
         "Incontri",
         [
@@ -213,8 +247,18 @@ def workbook(data: dict) -> bytes:
             _("Player 2"),
             _("Membership 2"),
             _("Club 2"),
+            _("Province"),
+            _("Region"),
         ],
-        [[n, *who(n, 0), *who(n, 1)] for n in sorted(pairs)],
+        [
+            [n, *who(n, 0), *who(n, 1), pairs[n].get("province", ""), pairs[n].get("region", "")]
+            for n in sorted(pairs)
+        ],
+    )
+    sheet(
+        "Tesseramento",
+        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
+        data["admissions"],
     )
     out = io.BytesIO()
     book.save(out)
@@ -242,6 +286,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
     ]
     common = {
         "t": data["tournament"],
+        "names": data["names"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
@@ -260,6 +305,8 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
                 "tail": b == len(pages),
                 "penalties": data["penalties"],
                 "log": data["log"],
+                "grouped": data.get("grouped"),
+                "prizes": data.get("prizes") if data.get("final") else [],
             },
         )
         for a, b in chunks
@@ -276,3 +323,23 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
 def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
     """Page ranges rendered separately (a few pages each: enough to keep two cores busy)."""
     return [(a, min(a + size, pages)) for a in range(0, pages, size)] or [(0, 0)]
+
+
+@in_language
+def prizes_pdf(tournament: Tournament) -> bytes:
+    """The prize list for the prize-giving and the notice board."""
+    from scoring.documents.pdf import render
+    from scoring.services.standings import standings_report
+
+    report = standings_report(tournament)
+    html = render_to_string(
+        "scoring/pdf/prizes.html",
+        {
+            "t": tournament,
+            "awards": prize_list(tournament),
+            "final": report.final,
+            "after_turn": report.after_turn,
+            "generated": timezone.localtime(),
+        },
+    )
+    return render([html])

@@ -29,9 +29,16 @@ def _tables(turn: Turn) -> list[Table]:
 
 
 def base_url(given: str | None = None) -> str:
+    """The address in the QR codes: the one the desk asked for, else DJANGO_PUBLIC_URL, else
+    the laptop's LAN address (a command or a background job has no browser)."""
     from django.conf import settings
 
-    return (given or settings.PUBLIC_URL or "http://127.0.0.1:8000").rstrip("/")
+    from tournaments.rules.address import phone_address
+    from tournaments.services.address import network_addresses
+
+    if given:
+        return given.rstrip("/")
+    return phone_address(settings.PUBLIC_URL, "http://127.0.0.1:8000", network_addresses()).url
 
 
 def qr_svg(url: str) -> str:
@@ -163,7 +170,7 @@ def scoresheets_pdf(
     base: str | None = None,
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
     chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]
     html = [
@@ -193,6 +200,19 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
             "byes": list(turn.byes.select_related("pair__player1", "pair__player2")),
             "big": big,
         },
+    )
+    return _pdf([html])
+
+
+@in_language
+def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """Every player by surname with pair, table and line: the notice board's second list."""
+    from tournaments.services.seating_lists import by_surname
+
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    html = render_to_string(
+        "scoring/pdf/seating_alpha.html",
+        {"t": tournament, "turn": turn, "players": by_surname(_tables(turn), byes)},
     )
     return _pdf([html])
 

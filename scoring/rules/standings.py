@@ -163,6 +163,20 @@ def compute_groups(
     return ordered
 
 
+def rank_rows(
+    rows: Iterable[Row],
+    h2h: Mapping[tuple[int, int], int],
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+) -> list[Row]:
+    """Order rows built elsewhere (individual events) by VP then the tie-breaks, `h2h` giving
+    the VP each competitor earned against each other one; sets ``rank`` 1..n."""
+    _check_tiebreaks(tiebreaks)
+    ordered = _order(list(rows), list(tiebreaks), dict(h2h))
+    for rank, row in enumerate(ordered, start=1):
+        row.rank = rank
+    return ordered
+
+
 def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:

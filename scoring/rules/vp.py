@@ -56,29 +56,7 @@ class VpScale:
         bound". Bands start at 0, are contiguous in steps of 5, and the winner's
         VP grows with the difference from 10 up to at most 20.
         """
-        if len(bands) < 2:
-            raise ScaleError("a VP scale needs at least two bands")
-        built: list[Band] = []
-        low = 0
-        for index, (high, winner_vp) in enumerate(bands):
-            last = index == len(bands) - 1
-            if not 0 <= winner_vp <= TOTAL_VP or winner_vp * 2 < TOTAL_VP:
-                raise ScaleError(
-                    f"band {index + 1}: the winner's VP must be between 10 and 20, not {winner_vp}"
-                )
-            if built and winner_vp <= built[-1].winner_vp:
-                raise ScaleError(f"band {index + 1}: VP must grow with the difference")
-            if last:
-                built.append(Band(low, None, winner_vp))
-                break
-            if high % STEP:
-                raise ScaleError(f"band {index + 1}: bound {high} is not a multiple of {STEP}")
-            if high < low:
-                raise ScaleError(f"band {index + 1}: bound {high} is below its start {low}")
-            built.append(Band(low, high, winner_vp))
-            low = high + STEP
-        if built[0].winner_vp * 2 != TOTAL_VP:
-            raise ScaleError("the first band (draw) must give 10-10")
+        built = build_bands(bands, TOTAL_VP)
         check_bye_percentage(bye_percentage)
         return cls(code, name, tuple(built), bye_percentage)
 
@@ -113,6 +91,47 @@ class VpScale:
     def rows(self) -> list[tuple[int, int | None, int, int]]:
         """(low, high, winner VP, loser VP) for display."""
         return [(b.low, b.high, b.winner_vp, b.loser_vp) for b in self.bands]
+
+
+def build_bands(bands: list[tuple[int, int]], total: int) -> tuple[Band, ...]:
+    """Validate (upper bound, winner VP) rows, the last one open, for a scale sharing `total`
+    VP per table (20) or per match (a team scale): bands start at 0, are contiguous in steps
+    of 5, the winner's VP grows with the difference from half the total up to the total, and
+    the first band is the draw (half each)."""
+    if isinstance(total, bool) or not isinstance(total, int) or total < 2 or total % 2:
+        raise ScaleError(f"a scale shares an even number of VP, not {total!r}")
+    if len(bands) < 2:
+        raise ScaleError("a VP scale needs at least two bands")
+    built: list[Band] = []
+    low = 0
+    for index, row in enumerate(bands):
+        try:
+            high, winner_vp = row
+        except (TypeError, ValueError):
+            raise ScaleError(f"band {index + 1}: give a bound and the winner's VP") from None
+        last = index == len(bands) - 1
+        for value in (winner_vp,) if last else (high, winner_vp):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ScaleError(f"band {index + 1}: {value!r} is not a whole number")
+        if not 0 <= winner_vp <= total or winner_vp * 2 < total:
+            raise ScaleError(
+                f"band {index + 1}: the winner's VP must be between {total // 2} and {total}, "
+                f"not {winner_vp}"
+            )
+        if built and winner_vp <= built[-1].winner_vp:
+            raise ScaleError(f"band {index + 1}: VP must grow with the difference")
+        if last:
+            built.append(Band(low, None, winner_vp))
+            break
+        if high % STEP:
+            raise ScaleError(f"band {index + 1}: bound {high} is not a multiple of {STEP}")
+        if high < low:
+            raise ScaleError(f"band {index + 1}: bound {high} is below its start {low}")
+        built.append(Band(low, high, winner_vp))
+        low = high + STEP
+    if built[0].winner_vp * 2 != total:
+        raise ScaleError(f"the first band (draw) must give {total // 2}-{total // 2}")
+    return tuple(built)
 
 
 def check_points(points: object) -> int:

@@ -44,3 +44,52 @@ def deal_message(exc) -> str:
         params["kind"] = str(KIND_LABELS.get(exc.params["kind"], exc.params["kind"])).lower()
     text = _(exc.message) % params if params else _(exc.message)
     return _("Deal %(d)d: %(problem)s") % {"d": exc.deal, "problem": text} if exc.deal else text
+
+
+LINE_KEYS = {"burracos", "closed", "pot_taken", "on_table", "in_hand", "clean_lengths"}
+
+
+def deals_from_json(data) -> list[tuple[rules.LineDeal, rules.LineDeal]]:
+    """The scripting contract's deals: a list with one object per deal, {"ns": LINE, "ew":
+    LINE}, each LINE {"burracos": {"clean": 1, "semi_clean": 0, "dirty": 1}, "closed": true,
+    "pot_taken": true, "on_table": 455, "in_hand": 0}. Shapes only: the rules check values."""
+    if not isinstance(data, list) or not data:
+        raise Refused(_("The deals are a list with one object per deal."))
+    out = []
+    for number, deal in enumerate(data, start=1):
+        if not isinstance(deal, dict) or set(deal) != {"ns", "ew"}:
+            raise Refused(
+                _('Deal %(d)d: give exactly the two lines, "ns" and "ew".') % {"d": number}
+            )
+        out.append(tuple(_line(number, deal[key]) for key in ("ns", "ew")))
+    return out
+
+
+def _line(number: int, line) -> rules.LineDeal:
+    if not isinstance(line, dict):
+        raise Refused(_("Deal %(d)d: a line is an object.") % {"d": number})
+    unknown = sorted(set(line) - LINE_KEYS)
+    if unknown:
+        raise Refused(
+            _("Deal %(d)d: unknown key %(key)s (known: %(known)s).")
+            % {"d": number, "key": unknown[0], "known": ", ".join(sorted(LINE_KEYS))}
+        )
+    burracos = line.get("burracos", {})
+    if not isinstance(burracos, dict):
+        raise Refused(_('Deal %(d)d: "burracos" maps each kind to a count.') % {"d": number})
+    for key in ("closed", "pot_taken"):
+        if key in line and not isinstance(line[key], bool):
+            raise Refused(_("Deal %(d)d: %(key)s is true or false.") % {"d": number, "key": key})
+    lengths = line.get("clean_lengths", [])
+    if not isinstance(lengths, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in lengths
+    ):
+        raise Refused(_("Deal %(d)d: clean_lengths is a list of numbers.") % {"d": number})
+    return rules.LineDeal(
+        burracos={str(k): v for k, v in burracos.items() if v != 0},  # 0: kind not used
+        closed=line.get("closed", False),
+        pot_taken=line.get("pot_taken", True),
+        on_table=line.get("on_table", 0),
+        in_hand=line.get("in_hand", 0),
+        clean_lengths=tuple(lengths),
+    )

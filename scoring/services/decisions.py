@@ -248,7 +248,7 @@ def adjust_score(
     for vp in (ns_vp, ew_vp):
         if not 0 <= vp <= vp_rules.TOTAL_VP:
             raise Refused(_("VP go from 0 to 20, not %(vp)d.") % {"vp": vp})
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     if ns_mp is None or ew_mp is None:
         if ns_mp is not None or ew_mp is not None:
             raise Refused(_("Give the MP of both lines, or neither."))
@@ -315,7 +315,7 @@ def table_ruling(
         raise Refused(
             _("Pair %(p)d does not play at table %(t)d.") % {"p": guilty, "t": table_number}
         )
-    scale = resolve_scale(tournament.vp_scale)
+    scale = resolve_scale(tournament.vp_scale, tournament.deals)
     ns_guilty = guilty == table.ns.number
     pts = (table.ns_points, table.ew_points) if not table.adjusted else (None, None)
     innocent_pts = pts if not ns_guilty else pts[::-1]

@@ -1,4 +1,4 @@
-"""The results as plain data: the JSON of the scripting contract (DESIGN.md)."""
+"""The results as plain data: the JSON of the scripting contract (README.md)."""
 
 from __future__ import annotations
 
@@ -58,13 +58,24 @@ def results_data(tournament: Tournament) -> dict:
         }
         for turn in tournament.turn_set.order_by("number")
     ]
+    ranked = standings(tournament)
+    placed = {r.pair: r for r in ranked}
     pairs = [
         {
             "number": p.number,
+            "group": placed[p.number].group if p.number in placed else None,
+            "group_rank": placed[p.number].group_rank if p.number in placed else None,
             "players": [
-                {"name": pl.name, "membership": pl.membership_number, "club": pl.club}
+                {
+                    "name": pl.name,
+                    "membership": pl.membership_number,
+                    "club": pl.club,
+                    **({"surname": pl.surname, "given_name": pl.given_name} if pl.surname else {}),
+                }
                 for pl in (p.player1, p.player2)
             ],
+            **({"province": p.province} if p.province else {}),
+            **({"region": p.region} if p.region else {}),
             **(
                 {"withdrawn_after_turn": p.withdrawn_after_turn}
                 if p.withdrawn_after_turn is not None
@@ -114,8 +125,10 @@ def results_data(tournament: Tournament) -> dict:
             "byes": r.byes,
             "penalty_vp": r.penalty_vp,
             "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
         }
-        for r in standings(tournament)
+        for r in ranked
     ]
     return {
         "tournament": {
@@ -125,6 +138,10 @@ def results_data(tournament: Tournament) -> dict:
             "turns": tournament.turns,
             "deals": tournament.deals,
             "vp_scale": tournament.vp_scale,
+            "rules": tournament.game_variant,
+            "level": tournament.level,
+            "first_seating": tournament.first_seating,
+            "seed": tournament.seed,
             "plan": list(tournament.plan),
             "venue": tournament.venue,
             "organiser": tournament.organiser,

@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 
 from scoring.services.standings import pair_detail, standings_report
 from tournaments.models import Tournament, Turn
+from tournaments.rules.names import compact, matches
 
 
 @dataclass
@@ -46,25 +47,35 @@ def public_state(tournament: Tournament) -> PublicState:
 
 
 def seating(turn: Turn, query: str = "") -> tuple[list, list]:
-    """The released turn's tables and byes, filtered by pair number or surname."""
+    """The released turn's tables and byes, filtered by pair number or name as people type
+    it: without accents or apostrophes, any case (folded in Python over the turn's tables)."""
     tables = list(
         turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
     )
     byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
-    query = query.strip().lower()
-    if not query:
+    query = query.strip()
+    if not compact(query):
         return tables, byes
 
     def hit(pair) -> bool:
+        """A pair number, or a name as typed: "muller" finds Müller (names.matches)."""
         if query.isascii() and query.isdigit():
             return pair.number == int(query)
-        return query in pair.player1.name.lower() or query in pair.player2.name.lower()
+        return matches(query, pair.player1.name) or matches(query, pair.player2.name)
 
     return ([t for t in tables if hit(t.ns) or hit(t.ew)], [b for b in byes if hit(b.pair)])
 
 
 def public_standings(tournament: Tournament, state: PublicState):
     return standings_report(tournament, state.after_turn or None) if state.complete else None
+
+
+def public_prizes(tournament: Tournament, report) -> list:
+    """The prize list, public with the final standings only (a provisional list would
+    promise prizes that may still change hands)."""
+    from scoring.services.prizes import prize_list
+
+    return prize_list(tournament) if report is not None and report.final else []
 
 
 def public_pair(tournament: Tournament, number: int, state: PublicState) -> dict | None:

@@ -10,7 +10,9 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.rules import standings as rules
-from tournaments.models import Bye, Table, Tournament
+from tournaments.errors import Refused
+from tournaments.models import Bye, Group, Table, Tournament
+from tournaments.movements.groups import group_phase
 from tournaments.rules.text import ascii_int
 
 
@@ -51,12 +53,74 @@ def standing_inputs(tournament: Tournament):
 
 
 def standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
-    """The ranking counting turns up to `after_turn` (every turn when None)."""
+    """The ranking counting turns up to `after_turn` (every turn when None). Once the
+    groups are set, from the ranking they were cut from on: each group's ranking, group A
+    first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
+    groups = groups_in_force(tournament, after_turn)
+    if groups:
+        return rules.compute_groups(
+            numbers,
+            matches,
+            byes,
+            penalties,
+            groups=groups,
+            after_turn=after_turn,
+            tiebreaks=tournament.tiebreaks,
+        )
     return rules.compute(
         numbers, matches, byes, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
     )
+
+
+def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str, list[int]]:
+    """The groups a ranking after `after_turn` is given by: none before the ranking they
+    were cut from (one query when the plan has turns in groups, none otherwise)."""
+    span = group_phase(tournament.plan)
+    if span is None or (after_turn is not None and after_turn < span[0] - 1):
+        return {}
+    return {
+        name: list(pairs)
+        for name, pairs in Group.objects.filter(tournament=tournament)
+        .order_by("name")
+        .values_list("name", "pairs")
+    }
+
+
+def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
+    """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
+    once they are set (the group's ranking settles what the range leaves equal)."""
+    if not 1 <= from_turn <= to_turn <= tournament.turns:
+        raise Refused(
+            _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
+            % {"a": from_turn, "b": to_turn, "n": tournament.turns}
+        )
+    overall = standings(tournament)
+    numbers = [r.pair for r in overall]
+    matches, byes, penalties = standing_inputs(tournament)
+    groups: dict[str | None, list[int]] = {}
+    for row in overall:
+        groups.setdefault(row.group, []).append(row.pair)
+    ranked = []
+    for name, members in groups.items():
+        for row in rules.compute_range(
+            numbers,
+            matches,
+            byes,
+            penalties,
+            from_turn=from_turn,
+            to_turn=to_turn,
+            tiebreaks=tournament.tiebreaks,
+            prior=members,
+            among=members,
+        ):
+            row.group = name
+            row.group_rank = row.rank if name is not None else None
+            ranked.append(row)
+    for rank, row in enumerate(ranked, start=1):
+        row.rank = rank
+    return ranked
 
 
 @dataclass
@@ -66,6 +130,11 @@ class StandingsReport:
     seated: list[int]  # every seated turn
     complete: list[int]  # turns with every result in
     final: bool
+
+    @property
+    def grouped(self) -> bool:
+        """The ranking is group by group (A, then B…)."""
+        return any(r["group"] for r in self.rows)
 
 
 def standings_report(tournament: Tournament, after: str | int | None = None) -> StandingsReport:
@@ -87,6 +156,8 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
             "byes": r.byes,
             "penalty_vp": r.penalty_vp,
             "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
         }
         for r in standings(tournament, after_turn=after_turn)
     ]

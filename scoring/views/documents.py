@@ -10,6 +10,7 @@ from scoring.documents import jobs
 from scoring.models import Document, HomologationPackage
 from scoring.services.standings import standings_report
 from tournaments.access import TournamentMixin
+from tournaments.services import address
 
 
 class DocumentsView(TournamentMixin, TemplateView):
@@ -25,6 +26,7 @@ class DocumentsView(TournamentMixin, TemplateView):
             packages=HomologationPackage.objects.filter(tournament=self.tournament).defer("data")[
                 :5
             ],
+            phone_address=address.for_request(self.request),
         )
         return context
 
@@ -84,7 +86,6 @@ class DocumentDownloadView(TournamentMixin, View):
 
 
 def site_url(request) -> str:
-    """The address players' phones reach: DJANGO_PUBLIC_URL, else the one the referee used."""
-    from django.conf import settings
-
-    return settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
+    """The address players' phones reach (tournaments.rules.address): DJANGO_PUBLIC_URL, else
+    the referee's browser's when it is not the laptop's own, else the laptop's LAN address."""
+    return address.for_request(request).url

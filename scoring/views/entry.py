@@ -66,12 +66,11 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             turn_closed=bool(turn and turns and turn != turns[-1]),
             late_asked=getattr(self, "late_asked", False),
             by_deals=by_deals,
+            # After a save the cursor is back on the table field, the next missing table
+            # typed and selected: a sheet out of order is typed over it (table, N-S, E-W,
+            # Enter). A table chosen from the list goes straight to its N-S points.
             focus=getattr(self, "focus", None)
-            or (
-                "id_ns"
-                if self.request.GET.get("table") or context["form"].initial.get("table")
-                else "id_table"
-            ),
+            or ("id_ns" if self.request.GET.get("table") else "id_table"),
         )
         return context
 
@@ -190,7 +189,7 @@ class PreviewView(TurnMixin, TemplateView):
                 ns, ew = typed_points(get, "ns"), typed_points(get, "ew")
                 if ns is None or ew is None:
                     raise ValueError
-            vp = resolve_scale(self.tournament.vp_scale).split(ns, ew)
+            vp = resolve_scale(self.tournament.vp_scale, self.tournament.deals).split(ns, ew)
         except Refused as exc:
             problem = exc.message
         except (ValueError, TypeError):

@@ -11,6 +11,7 @@ from scoring.documents.spreadsheets import export_or_page
 from scoring.services import results, standings
 from scoring.views.tables import StandingsTable
 from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.models import Table
 
@@ -34,23 +35,42 @@ class TurnMixin(TournamentMixin, QueryProblems):
 
 
 class SwapLinesView(TournamentMixin, View):
-    """Art. 31: a sheet filled the wrong way round; the table acknowledges the error."""
+    """Art. 31: a sheet filled the wrong way round; the table acknowledges the error. Like any
+    correction it needs a reason; a table without points (a score set by the referee) has
+    nothing to swap. Every refusal is a 400 with its message, nothing changed."""
 
     def post(self, request, slug, turn, table):
         row = get_object_or_404(
             Table, turn__tournament=self.tournament, turn__number=turn, number=table
         )
-        if not row.has_result:
-            messages.error(request, _("Table %(t)d has no result to swap.") % {"t": table})
-        else:
+        if row.ns_points is None or row.adjusted:
+            raise BadInput(
+                _(
+                    "Table %(t)d has no points to swap: its score was set by the referee. "
+                    "Change it from the rulings page."
+                )
+                % {"t": table}
+                if row.has_result
+                else _("Table %(t)d has no result to swap.") % {"t": table}
+            )
+        reason = " ".join(request.POST.get("reason", "").split())
+        if not reason:
+            raise BadInput(
+                _("Give the reason for swapping N-S and E-W at table %(t)d (Art. 31).")
+                % {"t": table}
+            )
+        try:
             results.record_scores(
                 self.tournament,
                 turn,
                 [results.Entry(table, row.ew_points, row.ns_points)],
                 user=request.user,
-                reason=_("Art. 31: N-S and E-W points were swapped"),
+                reason=_("Art. 31: N-S and E-W points were swapped (%(reason)s)")
+                % {"reason": reason},
             )
-            messages.success(request, _("Table %(t)d: N-S and E-W points swapped.") % {"t": table})
+        except Refused as exc:
+            raise BadInput(str(exc)) from None
+        messages.success(request, _("Table %(t)d: N-S and E-W points swapped.") % {"t": table})
         url = reverse("entry", args=[slug])
         return redirect(f"{url}?turn={turn}")
 
@@ -91,6 +111,8 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
                 % {"v": after[:20], "n": report.after_turn}
             )
         sort = self.request.GET.get("sort", "rank")
+        if not report.grouped:
+            self.export_exclude = ("group", "group_rank")
         key = sort.lstrip("-")
         rows = report.rows
         if key in self.SORTS and sort != "rank":
@@ -114,7 +136,9 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
 
     def render_to_response(self, context, **kwargs):
         name = f"{self.tournament.slug}-classifica-{context['report'].after_turn}"
-        exported = export_or_page(self, context, StandingsTable(context["rows"]), name)
+        exclude = getattr(self, "export_exclude", ())
+        table = StandingsTable(context["rows"], exclude=exclude)
+        exported = export_or_page(self, context, table, name, exclude=exclude)
         return exported or super().render_to_response(context, **kwargs)
 
 

@@ -13,6 +13,8 @@ WIDE_NUM = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}
 
 class StandingsTable(tables.Table):
     rank = NumberColumn(verbose_name=_("Rank"))
+    group = tables.Column(verbose_name=_("Group"), default="")
+    group_rank = NumberColumn(verbose_name=_("Group rank"), default="")
     pair = NumberColumn(verbose_name=_("Pair"))
     players = tables.Column(verbose_name=_("Players"))
     club = tables.Column(verbose_name=_("Club"), attrs=WIDE)

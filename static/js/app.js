@@ -42,7 +42,11 @@
     /* Tournament settings: the chosen VP scale's table, and the defaults by deals. */
     var scale = document.getElementById("id_vp_scale");
     if (scale) {
+      var named = document.getElementById("vp-scale-name");
       var showScale = function () {
+        if (named && scale.selectedOptions.length) {  /* the full name, never cut */
+          named.textContent = scale.selectedOptions[0].textContent;
+        }
         document.querySelectorAll("details.scale").forEach(function (d) {
           d.open = d.dataset.scale === scale.value;
           d.hidden = d.dataset.scale !== scale.value;
@@ -66,5 +70,73 @@
       if (scale) { scale.addEventListener("change", hints); }
       hints();
     }
+
+    slugFromName();
+    planRows();
   });
+
+  /* New tournament: the slug follows the name until the referee edits the slug itself. */
+  function slugFromName() {
+    var name = document.getElementById("id_name");
+    var slug = document.getElementById("id_slug");
+    if (!name || !slug || slug.disabled || slug.readOnly) { return; }
+    var follows = slug.value === "" || slug.value === slugify(name.value);
+    slug.addEventListener("input", function () { follows = slug.value === ""; });
+    name.addEventListener("input", function () {
+      if (follows) { slug.value = slugify(name.value); }
+    });
+  }
+
+  function slugify(text) {
+    var max = 80;
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/['\u2019\u2018`\u00b4]/g, "").replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "").slice(0, max).replace(/-+$/, "");
+  }
+
+  /* The plan as rows (movement + number of turns): add, remove, the total of turns. */
+  function planRows() {
+    var body = document.getElementById("plan-body");
+    var add = document.getElementById("plan-add");
+    var total = document.getElementById("plan-total");
+    if (!body || !add) { return; }
+    var count = function () {
+      var n = 0;
+      body.querySelectorAll("input[name=plan_turns]").forEach(function (input) {
+        var v = parseInt(input.value, 10);
+        if (v > 0) { n += v; }
+      });
+      var rows = body.querySelectorAll("tr.plan-row");
+      rows.forEach(function (row) {
+        row.querySelector(".plan-remove").hidden = rows.length < 2;
+      });
+      if (total) {
+        total.textContent = n + " " + (n === 1 ? total.dataset.one : total.dataset.many);
+      }
+    };
+    add.hidden = false;
+    add.addEventListener("click", function () {
+      var rows = body.querySelectorAll("tr.plan-row");
+      var row = rows[rows.length - 1].cloneNode(true);
+      var last = rows[rows.length - 1].querySelector("select").value;
+      var select = row.querySelector("select");
+      /* a Mitchell block is usually followed by Danish turns */
+      select.value = last === "mitchell" && select.querySelector('option[value="danish"]')
+        ? "danish" : last;
+      row.querySelector("input").value = "";
+      body.appendChild(row);
+      count();
+      row.querySelector("input").focus();
+    });
+    body.addEventListener("click", function (event) {
+      var button = event.target.closest && event.target.closest(".plan-remove");
+      if (button && body.querySelectorAll("tr.plan-row").length > 1) {
+        button.closest("tr").remove();
+        count();
+        add.focus();
+      }
+    });
+    body.addEventListener("input", count);
+    count();
+  }
 })();

@@ -145,8 +145,14 @@ def active_id(page) -> str:
     return page.evaluate("document.activeElement && document.activeElement.id")
 
 
-def type_score(page, ns: int, ew: int) -> None:
-    """What a referee does: N-S points, Tab, E-W points (the focus starts on N-S)."""
+def type_score(page, ns: int, ew: int, table: int | None = None) -> None:
+    """What a referee does: table, Tab, N-S points, Tab, E-W points. After a save the cursor
+    is on the table field (the next missing table selected: typing replaces it); a table
+    chosen from the list starts on N-S."""
+    if table is not None:
+        assert active_id(page) == "id_table"
+        page.keyboard.type(str(table))
+        page.keyboard.press("Tab")
     assert active_id(page) == "id_ns"
     page.keyboard.type(str(ns))
     page.keyboard.press("Tab")
@@ -230,11 +236,11 @@ def planned_points(turn: int, seating, a: int, b: int) -> dict[int, tuple[int, i
 def enter_turn(page, base, turn, points, shot, preview_table=None, expected_vp=None):
     """Type every result of the turn on the entry page, one table after the other."""
     for table in sorted(points):
-        # The form is prefilled with the next missing table and the cursor is on N-S points.
+        # The form is prefilled with the next missing table, selected, the cursor on it.
         expect(page.locator("#id_table")).to_have_value(str(table))
         expect(page.locator("#progress")).to_have_class(re.compile(r"\bwarn\b"))
         ns, ew = points[table]
-        type_score(page, ns, ew)
+        type_score(page, ns, ew, table)
         if table == preview_table:
             expect(page.locator("#vp-preview")).to_have_text(
                 re.compile(rf"^\s*{expected_vp[0]}\s*\u2013\s*{expected_vp[1]}\s*$")
@@ -290,7 +296,10 @@ def test_a_referee_runs_a_whole_tournament(live_server, page, shot):
     page.fill("#id_slug", SLUG)
     page.fill("#id_date", "2026-11-21")
     page.fill("#id_venue", "Circolo Burraco Roma")
-    page.fill("#id_plan_text", "mitchell:2,danish:1")
+    rows = page.locator("#plan-body tr.plan-row")  # the plan in rows: movement + turns
+    rows.nth(0).locator("input[name=plan_turns]").fill("2")
+    rows.nth(1).locator("select[name=plan_movement]").select_option("danish")
+    rows.nth(1).locator("input[name=plan_turns]").fill("1")
     page.select_option("#id_deals", "3")
     page.select_option("#id_vp_scale", "feburit-2007")
     page.select_option("#id_first_seating", "registration")
@@ -495,14 +504,14 @@ def test_keyboard_only_from_login_to_a_saved_score(live_server, page, tmp_path, 
     tab_to(page, f"header nav a[href='/desk/{slug}/scores/']")
     press_enter_and_wait(page)
     expect(page.locator("#id_table")).to_have_value("1")
-    type_score(page, 1250, 830)
+    type_score(page, 1250, 830, 1)
     expect(page.locator("#vp-preview")).to_have_text(re.compile(r"^\s*14\s*\u2013\s*6\s*$"))
     press_enter_and_wait(page)
     shot(page, "keyboard-saved")
     table = Table.objects.get(turn__tournament__slug=slug, turn__number=1, number=1)
     assert (table.ns_points, table.ew_points, table.ns_vp, table.ew_vp) == (1250, 830, 14, 6)
     expect(page.locator("#id_table")).to_have_value("2")
-    assert active_id(page) == "id_ns"  # ready for the next table
+    assert active_id(page) == "id_table"  # ready for the next sheet, whichever it is
 
 
 def test_every_form_input_has_a_label(live_server, page, tmp_path):

@@ -48,7 +48,7 @@ def brute_min_repeats(order: Sequence[int], avoid: Avoid) -> int:
 
 
 def rule_by_dp(order: Sequence[int], avoid: Avoid) -> list[tuple[int, int]]:
-    """The DESIGN.md rule, transcribed literally, with an exact minimum-repeat oracle."""
+    """The rule of docs/seating.md, transcribed literally, with an exact minimum-repeat oracle."""
     n = len(order)
     bad = [[frozenset((a, b)) in avoid for b in order] for a in order]
 

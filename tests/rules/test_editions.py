@@ -12,7 +12,7 @@ from scoring.rules.deals import VARIANTS, DealError, LineDeal, get_variant, scor
 
 FIBUR, FEBURIT = VARIANTS["fibur"], VARIANTS["feburit-2007"]
 
-# DESIGN, FIBUR's current Codice: the 2-deal table (difference -> winner's VP).
+# FIBUR's current Codice: the 2-deal table (difference -> winner's VP).
 FIBUR_2 = [40, 120, 200, 300, 400, 500, 620, 740, 870, 1000]
 
 

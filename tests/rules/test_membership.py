@@ -1,9 +1,9 @@
 """The membership check (tournaments/rules/membership.py) and the names it compares.
 
-Worked examples follow the federation's card rules (DESIGN "Membership cards"): a card is valid
-for its calendar year, ridotta only at club and federal tournaments, juniores like ordinaria,
-since 2025 a junior plays with an adult partner. The reference at the end restates the card
-rules as a plain table over every card, level and date of interest.
+Worked examples follow the federation's card rules (docs/national.md, membership check): a card
+is valid for its calendar year, ridotta only at club and federal tournaments, juniores like
+ordinaria, since 2025 a junior plays with an adult partner. The reference at the end restates
+the card rules as a plain table over every card, level and date of interest.
 """
 
 from __future__ import annotations

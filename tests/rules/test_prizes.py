@@ -1,7 +1,7 @@
 """Prizes per group (scoring/rules/prizes.py).
 
-The worked example is the 2009 club event (DESIGN "Groups"): prizes for the top of group A and
-of group B, and technical prizes for the best total of the two final Danish turns within each
+The worked example is the 2009 club event (docs/national.md, prizes): prizes for the top of group A
+and of group B, and technical prizes for the best total of the two final Danish turns within each
 group. The reference enumerates every way to hand out the prizes and keeps the ones where
 each prize went to the best pair of its ranking that holds no more valuable prize.
 """

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from scoring.rules import vp
 from scoring.rules.vp import SCALES, ScaleError, VpScale
 
-# (scale, last difference of each band from 10-10 up to 19-1) from DESIGN.md and Art. 30.
+# (scale, last difference of each band from 10-10 up to 19-1) from docs/rules.md and Art. 30.
 EDGES = {
     "feburit-2007": [50, 150, 250, 350, 500, 650, 850, 1000, 1250, 1500],
     "fibur-3": [50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500],

@@ -1,6 +1,6 @@
 """Danish seating: pair the standings top-down, avoiding repeat meetings.
 
-The rule (DESIGN.md): with an odd field the bye goes first to the lowest-ranked pair that has
+The rule (docs/seating.md): with an odd field the bye goes first to the lowest-ranked pair that has
 not rested yet (once every pair has rested: the lowest-ranked pair with the fewest byes), and
 is never reconsidered.  Then, going down the ranking, the highest-ranked unseated pair meets
 the highest-ranked unseated pair it may meet, provided that all the remaining pairs can still

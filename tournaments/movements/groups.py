@@ -195,3 +195,25 @@ def seat_group_turn(
         tables = tuple((group.first_table + i, ns, ew) for i, (ns, ew) in enumerate(seating.tables))
         seatings.append(GroupSeating(group.name, tables, seating.bye, seating.repeats))
     return GroupTurn(tuple(seatings))
+
+
+GROUP_WORDS = ("danish-groups", "danish-modified-groups")
+
+
+def group_phase(plan: Sequence[str]) -> tuple[int, int] | None:
+    """(first, last) turn of the plan's turns in groups, or None when it has none."""
+    numbers = [n for n, word in enumerate(plan, start=1) if word in GROUP_WORDS]
+    return (numbers[0], numbers[-1]) if numbers else None
+
+
+def check_plan(plan: Sequence[str]) -> None:
+    """Turns in groups come last, in one run, after at least one turn over the whole field
+    (the groups are cut from its ranking)."""
+    phase = group_phase(plan)
+    if phase is None:
+        return
+    first, last = phase
+    if first == 1:
+        raise RuleError(_("the groups are cut from a ranking: turn 1 cannot be played in groups"))
+    if last != len(plan) or any(w not in GROUP_WORDS for w in plan[first - 1 : last]):
+        raise RuleError(_("the turns in groups are the last turns of the plan, one after another"))

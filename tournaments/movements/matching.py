@@ -139,6 +139,18 @@ class IncrementalMatching:
             raise ValueError(f"{a} and {b} are not adjacent")
         return 1 + self.max_size_without(a, b)
 
+    def copy(self) -> IncrementalMatching:
+        """An independent copy (the avoided sets are shared, read only); no pivot may be open."""
+        if self._pivot is not None:
+            raise RuntimeError("cannot copy while a pivot is open")
+        twin = object.__new__(IncrementalMatching)
+        twin._n, twin._avoided, twin._size = self._n, self._avoided, self._size
+        twin._mate, twin._alive = self._mate[:], self._alive[:]
+        twin._next, twin._prev = self._next[:], self._prev[:]
+        twin._exposed = set(self._exposed)
+        twin._log, twin._pivot = None, None
+        return twin
+
     # --------------------------------------------------------------- removals
     def pivot(self, p: int) -> Pivot:
         """Remove ``p`` provisionally; see :class:`Pivot`."""

@@ -35,6 +35,7 @@ from tournaments.errors import Refused
 from tournaments.models import (
     AuditEntry,
     Bye,
+    Group,
     Pair,
     Player,
     Table,
@@ -51,7 +52,7 @@ LARGEST = 2**63 - 1
 
 def _models():
     """(key, model, how to find its tournament) in an order where references come first."""
-    from scoring.models import LogEntry, Penalty, ResultChange, Ruling, TableReport
+    from scoring.models import LogEntry, Penalty, Prize, ResultChange, Ruling, TableReport
 
     return [
         ("players", Player, "tournament"),
@@ -64,7 +65,12 @@ def _models():
         ("result_changes", ResultChange, "table__turn__tournament"),
         ("reports", TableReport, "table__turn__tournament"),
         ("audit", AuditEntry, "tournament"),
+        ("groups", Group, "tournament"),
+        ("prizes", Prize, "tournament"),
     ], Ruling
+
+
+OPTIONAL = ("groups", "prizes")  # parts added later: older backups lack them
 
 
 def _plain(value):
@@ -246,7 +252,11 @@ def _check_header(data) -> tuple[dict, list]:
         version = json.dumps(data.get("version"))[:20]
         raise Refused(_("Backup version %(v)s is not supported.") % {"v": version})
     tables, _ruling = _models()
-    missing = [k for k in ["tournament", *[k for k, _m, _p in tables]] if k not in data]
+    missing = [
+        k
+        for k in ["tournament", *[k for k, _m, _p in tables]]
+        if k not in data and k not in OPTIONAL
+    ]
     if missing:
         raise Damaged(f"the part {missing[0]} is missing")
     if not isinstance(data["tournament"], dict):
@@ -292,7 +302,7 @@ def _create_rows(data: dict, maps: dict, users: dict) -> None:
     tables, _ruling = _models()
     taken = set(Table.objects.values_list("code", flat=True))
     for key, model, _path in tables:
-        rows = data[key]
+        rows = data.get(key, [])
         ids = _ids(rows, key)
         objects = [_build(model, row, maps, users) for row in rows]
         if model is Table:

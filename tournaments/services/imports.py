@@ -29,6 +29,7 @@ MAX_PAIRS = 2000  # rows under the header (a national championship has 500+ pair
 MAX_COLUMNS = 50
 MAX_NAME = 120
 MAX_MEMBERSHIP = 40
+MAX_PLACE = 60  # a province or a region
 MAX_NUMBER = 99999
 # An .xlsx: what its zip may hold once uncompressed (a 2,000-row sheet is ~1 MB of XML).
 XLSX_MAX_MEMBERS = 200
@@ -46,8 +47,18 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "player2": ("player2", "giocatore2", "nome2", "name2"),
     "membership1": ("membership1", "tessera1", "ntessera1", "numerotessera1", "card1"),
     "membership2": ("membership2", "tessera2", "ntessera2", "numerotessera2", "card2"),
-    "club": ("club", "circolo", "associazione", "asd", "club1", "circolo1"),
+    "surname1": ("surname1", "cognome1", "lastname1", "familyname1"),
+    "surname2": ("surname2", "cognome2", "lastname2", "familyname2"),
+    "given1": ("givenname1", "firstname1", "nomeproprio1"),
+    "given2": ("givenname2", "firstname2", "nomeproprio2"),
+    "club1": ("club1", "circolo1", "associazione1", "asd1"),
+    "club2": ("club2", "circolo2", "associazione2", "asd2"),
+    "club": ("club", "circolo", "associazione", "asd"),
+    "province": ("province", "provincia", "prov", "pr", "sigla", "siglaprovincia"),
+    "region": ("region", "regione", "reg"),
 }
+# With a surname column, "Nome 1" is the player's given name, not the whole name.
+GIVEN_WHEN_SURNAME = {"nome1": "given1", "name1": "given1", "nome2": "given2", "name2": "given2"}
 # Headers without a player's number: the first one is player 1's, the second player 2's
 # (the pairs page once exported "Membership" twice).
 IN_TURN: dict[str, tuple[str, ...]] = {
@@ -55,6 +66,7 @@ IN_TURN: dict[str, tuple[str, ...]] = {
 }
 REQUIRED = ("player1", "player2")
 OPTIONAL = ("membership1", "membership2", "club", "number")
+PLACES = ("club1", "club2", "province", "region")
 # Encodings charset-normalizer may propose for a file that is not UTF-8; among equally
 # plausible ones, what Italian clubs' computers write comes first (Windows, Mac, DOS).
 PREFERRED_ENCODINGS = ("cp1252", "mac_roman", "mac_iceland", "cp850", "iso8859_15", "latin_1")
@@ -70,6 +82,18 @@ class PairRow:
     club: str = ""
     number: int | None = None
     problems: list[str] = field(default_factory=list)
+    surname1: str = ""
+    given1: str = ""
+    surname2: str = ""
+    given2: str = ""
+    club1: str = ""
+    club2: str = ""
+    province: str = ""
+    region: str = ""
+
+    def club_of(self, player: int) -> str:
+        """The player's own club, else the pair's."""
+        return getattr(self, f"club{player}") or self.club
 
 
 @dataclass
@@ -129,6 +153,18 @@ def read_pairs(name: str, data: bytes) -> PairsFile:
     return result
 
 
+def read_numbered_rows(name: str, data: bytes) -> list[list[str]]:
+    """Any small table the referee uploads (a prize list…), CSV (`,` `;` or tab) or XLSX, as
+    rows of cells; blank rows kept empty so that row numbers match the file's lines."""
+    check_size(len(data))
+    lines, _encoding = read_cells(name if Path(name).suffix else f"{name}.csv", data)
+    rows: list[list[str]] = []
+    for number, cells in lines:
+        rows.extend([] for _i in range(number - 1 - len(rows)))
+        rows.append(cells)
+    return rows
+
+
 # --- CSV ---------------------------------------------------------------------------------
 
 
@@ -171,7 +207,19 @@ def decode(data: bytes) -> tuple[str, str]:
 Lines = list[tuple[int, list[str]]]  # the file's non-blank rows, with their line numbers
 
 
-def _csv_cells(text: str) -> Lines:
+def read_cells(name: str, data: bytes, max_rows: int = MAX_PAIRS) -> tuple[Lines, str]:
+    """A CSV (`,` `;` or tab) or XLSX file's non-blank rows of text cells, and its encoding;
+    `max_rows` rows under the header at most."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".xlsx":
+        return _xlsx_cells(data, max_rows), ""
+    if suffix in (".csv", ".txt", ".tsv"):
+        text, encoding = decode(data)
+        return _csv_cells(text, max_rows), encoding
+    raise ImportFileError(_("Use a .csv or .xlsx file, not %(name)s.") % {"name": name})
+
+
+def _csv_cells(text: str, max_rows: int = MAX_PAIRS) -> Lines:
     if "\x00" in text:
         raise ImportFileError(_("The file is not a text CSV file."))
     first = next((line for line in text.splitlines() if line.strip()), "")
@@ -182,8 +230,8 @@ def _csv_cells(text: str) -> Lines:
         for row in reader:
             if not any(cell.strip() for cell in row):
                 continue
-            if len(lines) > MAX_PAIRS:
-                raise _too_large(rows=len(lines) + 1)
+            if len(lines) > max_rows:
+                raise _too_large(rows=len(lines) + 1, top=max_rows)
             if len(row) > MAX_COLUMNS:
                 raise _too_large(columns=len(row))
             lines.append((reader.line_num, [uncsv_cell(cell) for cell in row]))
@@ -220,7 +268,7 @@ def _check_zip(data: bytes) -> None:
             raise ImportFileError(too_big)
 
 
-def _xlsx_cells(data: bytes) -> Lines:
+def _xlsx_cells(data: bytes, max_rows: int = MAX_PAIRS) -> Lines:
     _check_zip(data)
     from openpyxl import load_workbook
 
@@ -232,9 +280,9 @@ def _xlsx_cells(data: bytes) -> Lines:
         if not book.worksheets:
             raise ImportFileError(_("The workbook has no sheet."))
         sheet = book.worksheets[0]
-        _check_declared(sheet.max_row, sheet.max_column)
+        _check_declared(sheet.max_row, sheet.max_column, max_rows)
         sheet.reset_dimensions()  # never trust the declared size: read what is there
-        return _bounded_rows(sheet)
+        return _bounded_rows(sheet, max_rows)
     except ImportFileError:
         raise
     except Exception:
@@ -243,9 +291,19 @@ def _xlsx_cells(data: bytes) -> Lines:
         book.close()
 
 
-def _too_large(rows: int | None = None, columns: int | None = None) -> ImportFileError:
+def _too_large(
+    rows: int | None = None, columns: int | None = None, top: int = MAX_PAIRS
+) -> ImportFileError:
     from django.utils.formats import number_format
 
+    if rows is not None and top != MAX_PAIRS:
+        return ImportFileError(
+            _("The file has %(rows)s rows: at most %(max)s are read, with the header.")
+            % {
+                "rows": number_format(rows, force_grouping=True),
+                "max": number_format(top, force_grouping=True),
+            }
+        )
     if rows is not None:
         return ImportFileError(
             _("The file has %(rows)s rows: at most %(max)d pairs are read, with the header.")
@@ -257,22 +315,22 @@ def _too_large(rows: int | None = None, columns: int | None = None) -> ImportFil
     )
 
 
-def _check_declared(rows: int | None, columns: int | None) -> None:
-    if rows and rows > MAX_PAIRS + 1:
-        raise _too_large(rows=rows)
+def _check_declared(rows: int | None, columns: int | None, max_rows: int = MAX_PAIRS) -> None:
+    if rows and rows > max_rows + 1:
+        raise _too_large(rows=rows, top=max_rows)
     if columns and columns > MAX_COLUMNS:
         raise _too_large(columns=columns)
 
 
-def _bounded_rows(sheet) -> Lines:
+def _bounded_rows(sheet, max_rows: int = MAX_PAIRS) -> Lines:
     """At most MAX_PAIRS + 1 rows of MAX_COLUMNS cells; data beyond either bound refuses the
     file (the rows openpyxl pads in between are one shared empty tuple: no memory)."""
     lines: Lines = []
     for index, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), 1):
         if not any(v not in (None, "") for v in row):
             continue
-        if index > MAX_PAIRS + 1:
-            raise _too_large(rows=index)
+        if index > max_rows + 1:
+            raise _too_large(rows=index, top=max_rows)
         if row[MAX_COLUMNS] not in (None, ""):
             raise _too_large(columns=MAX_COLUMNS + 1)
         cells = ["" if v is None else _cell_text(v) for v in row[:MAX_COLUMNS]]
@@ -306,9 +364,13 @@ def header_columns(header: list[str]) -> tuple[dict[str, int], list[str]]:
     """{column: index} for the header's known columns, and the header cells not read."""
     index: dict[str, int] = {}
     ignored: list[str] = []
+    keys = [fold(cell) for cell in header]
+    surnames = {ALIASES.get(k) for k in keys} & {"surname1", "surname2"}
     for i, cell in enumerate(header):
-        key = fold(cell)
+        key = keys[i]
         column = ALIASES.get(key)
+        if surnames and key in GIVEN_WHEN_SURNAME:
+            column = GIVEN_WHEN_SURNAME[key]
         if column is None:
             for base, aliases in IN_TURN.items():
                 if key in aliases:
@@ -324,7 +386,7 @@ def _rows(lines: Lines) -> PairsFile:
     if not lines:
         raise ImportFileError(_("The file is empty."))
     index, ignored = header_columns(lines[0][1])
-    missing = [col for col in REQUIRED if col not in index]
+    missing = [col for col in REQUIRED if col not in index and f"surname{col[-1]}" not in index]
     if missing:
         raise ImportFileError(
             _(
@@ -344,6 +406,11 @@ def _rows(lines: Lines) -> PairsFile:
             else:
                 clean = clean_code if col.startswith("membership") else clean_text
                 setattr(row, col, clean(value))
+        for i in ("1", "2"):
+            surname = getattr(row, f"surname{i}")
+            if surname:  # the whole name as the app lists it: "Surname Given name"
+                whole = f"{surname} {getattr(row, f'given{i}')}".strip()
+                setattr(row, f"player{i}", whole)
         _check(row)
         rows.append(row)
     if not rows:
@@ -378,6 +445,9 @@ def _check(row: PairRow) -> None:
             row.problems.append(_("%(col)s: the membership number is too long.") % {"col": col})
     if len(row.club) > MAX_NAME:
         row.problems.append(_("club: the name is too long."))
+    for col in PLACES:
+        if len(getattr(row, col)) > (MAX_NAME if col.startswith("club") else MAX_PLACE):
+            row.problems.append(_("%(col)s: the name is too long.") % {"col": col})
     if row.membership1 and row.membership1 == row.membership2:
         row.problems.append(_("The two players have the same membership number."))
 

@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.scales import bye_score
-from tournaments.errors import NeedsConfirmation, Refused
-from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, touch
+from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
+from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit, touch
 from tournaments.movements import mitchell
+from tournaments.rules.messages import RuleError
 from tournaments.services.lookup import (
     is_present,
     last_turn,
@@ -56,11 +57,87 @@ def rests_again(tournament: Tournament) -> dict[int, list[int]]:
 
 
 def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]:
-    """Turn 1's order (Art. 2): registration order, or a draw reproducible from the seed."""
+    """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, the
+    first player's surname, or clubs kept apart (`spread`: its report is recorded on the
+    tournament). See docs/national.md."""
+    from tournaments.movements import first_seating as rules
+
     order = sorted(numbers)
-    if tournament.first_seating == Tournament.FirstSeating.DRAW:
+    criterion = tournament.first_seating
+    report: dict = {"criterion": criterion, "seed": tournament.seed}
+    if criterion == Tournament.FirstSeating.DRAW:
         random.Random(tournament.seed).shuffle(order)
+    elif criterion in (Tournament.FirstSeating.ALPHABETICAL, Tournament.FirstSeating.SPREAD):
+        entries = _seating_entries(tournament, set(numbers))
+        if criterion == Tournament.FirstSeating.ALPHABETICAL:
+            order = rules.alphabetical(entries)
+        else:
+            order, found = _spread(tournament, entries)
+            report.update(found)
+    tournament.seating_report = report
+    Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)
     return order
+
+
+def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
+    from tournaments.movements.first_seating import Entry
+
+    entries = []
+    for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
+        if pair.number not in numbers:
+            continue
+        first, second = pair.player1, pair.player2
+        entries.append(
+            Entry(
+                pair.number,
+                surname=first.surname or first.name,
+                given_name=first.given_name if first.surname else "",
+                partner=second.name,
+                clubs=(first.club, second.club),
+                provinces=(pair.province,),
+                regions=(pair.region,),
+            )
+        )
+    return entries
+
+
+def _spread(tournament: Tournament, entries: list) -> tuple[list[int], dict]:
+    from tournaments.movements import first_seating as rules
+
+    plan = tournament.plan
+    movement = "danish" if plan[0].startswith("danish") else "mitchell"
+    turns = 1
+    if movement == "mitchell":
+        while turns < len(plan) and plan[turns] == "mitchell":
+            turns += 1
+        turns = min(turns, max(1, mitchell.table_count(len(entries))))
+    try:
+        seating = rules.spread(
+            entries,
+            turns=turns,
+            step=tournament.mitchell_step,
+            seed=tournament.seed or 0,
+            movement=movement,
+        )
+    except rules.RuleError as exc:
+        raise Refused(_(exc.message) % exc.params if exc.params else _(exc.message)) from None
+    found = {
+        "block_turns": turns,
+        "proven": seating.proven,
+        "counts": seating.counts,
+        "meetings": [
+            {
+                "turn": m.turn,
+                "table": m.table,
+                "ns": m.ns,
+                "ew": m.ew,
+                "level": m.level,
+                "shared": m.shared,
+            }
+            for m in seating.meetings
+        ],
+    }
+    return list(seating.order), found
 
 
 def plan_problems(tournament: Tournament, plan: list[str] | None = None) -> list[str]:
@@ -124,6 +201,10 @@ def check_can_seat(tournament: Tournament) -> int:
     present = [p for p in tournament.pairs.all() if is_present(p, number)]
     if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))
+    if tournament.plan[number - 1] in GROUP_WORDS:
+        from tournaments.services.groups import check_groups_set
+
+        check_groups_set(tournament, number)
     if number == 1:  # the field is complete: every block of the plan can be measured now
         problems = plan_problems(tournament)
         if problems:
@@ -143,6 +224,8 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         present = sorted(n for n, p in pairs.items() if is_present(p, number))
         if movement == "mitchell":
             order, matches, byes, repeats = _mitchell(tournament, number, present)
+        elif movement in GROUP_WORDS:
+            order, matches, byes, repeats = _in_groups(tournament, number, movement, present)
         else:
             order, matches, byes, repeats = _danish(tournament, number, movement, present)
         try:
@@ -267,6 +350,26 @@ def _danish(tournament: Tournament, number: int, movement: str, present: list[in
     return ranking, matches, byes, list(seating.repeats)
 
 
+def _in_groups(tournament: Tournament, number: int, movement: str, present: list[int]):
+    """A Danish turn inside every group (docs/national.md): tables numbered on through the
+    groups, the bye of an odd group inside it."""
+    from tournaments.movements import danish
+    from tournaments.movements.groups import seat_group_turn
+    from tournaments.services.groups import check_groups_set
+
+    groups = check_groups_set(tournament, number)
+    ranking = _ranking(tournament, number, present)
+    avoid = danish.meetings_to_avoid(
+        meetings_by_turn(tournament), modified=movement == "danish-modified-groups"
+    )
+    try:
+        seating = seat_group_turn(groups, ranking, avoid, _byes_taken(tournament))
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    byes = [(None, p) for p in seating.byes]
+    return ranking, list(seating.tables), byes, list(seating.repeats)
+
+
 # --- where the tournament stands, undo and swaps -------------------------------------------
 
 
@@ -371,7 +474,8 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         )
     earlier = {frozenset(m) for t in meetings_by_turn(tournament)[: turn.number - 1] for m in t}
     last = meetings_by_turn(tournament)[turn.number - 2] if turn.number > 1 else []
-    avoid = {frozenset(m) for m in last} if turn.movement == "danish-modified" else earlier
+    modified = turn.movement in ("danish-modified", "danish-modified-groups")
+    avoid = {frozenset(m) for m in last} if modified else earlier
     for me, other_seat, other in ((a, seat_b, b), (b, seat_a, a)):
         opponent = _opponent_after_swap(other_seat, other, me)
         if opponent is not None and frozenset((me, opponent)) in avoid:
@@ -476,8 +580,8 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
     """Why pairs of a Danish turn did not meet their ranking neighbour."""
     from tournaments.movements.explain import danish_skips as skips
 
-    if turn.movement == "mitchell":
-        return []
+    if turn.movement == "mitchell" or turn.movement in GROUP_WORDS:
+        return []  # in groups the neighbour of the overall ranking may be in another group
     history = meetings_by_turn(tournament)[: turn.number - 1]
     if turn.movement == "danish-modified":
         history = history[-1:]

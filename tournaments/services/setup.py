@@ -9,8 +9,10 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
-from tournaments.errors import Refused
+from tournaments.errors import Refused, rule_refusal
 from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.movements import groups as groups_rules
+from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow
 
@@ -37,6 +39,10 @@ def parse_plan(text: str) -> list[str]:
         plan.extend([word] * turns)
     if len(plan) > 30:
         raise Refused(_("A tournament has at most 30 turns."))
+    try:
+        groups_rules.check_plan(plan)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
     return plan
 
 
@@ -48,8 +54,10 @@ def create_tournament(
     turns: int | None = None,
     deals: int = 3,
     plan: str | None = None,
-    vp_scale: str = vp_rules.DEFAULT_SCALE,
+    vp_scale: str | None = None,
     first_seating: str = Tournament.FirstSeating.REGISTRATION,
+    game_variant: str = "feburit-2007",
+    level: str = Tournament.Level.CIRCOLO,
     seed: int | None = None,
     **settings,
 ) -> Tournament:
@@ -70,12 +78,27 @@ def create_tournament(
             _("The plan has %(plan)d turns but --turns says %(turns)d.")
             % {"plan": len(words), "turns": turns}
         )
-    resolve_scale(vp_scale)
+    from scoring.rules.deals import VARIANTS
+
+    if game_variant not in VARIANTS:
+        raise Refused(
+            _("Unknown rules %(v)s (known: %(known)s).")
+            % {"v": game_variant, "known": ", ".join(VARIANTS)}
+        )
+    if level not in Tournament.Level.values:
+        raise Refused(
+            _("Unknown level %(v)s (known: %(known)s).")
+            % {"v": level, "known": ", ".join(Tournament.Level.values)}
+        )
+    if vp_scale is None:
+        vp_scale = VARIANTS[game_variant].vp_scale
+    resolve_scale(vp_scale, deals)
     if first_seating not in Tournament.FirstSeating.values:
         raise Refused(
-            _("The first seating is by registration or draw, not %(v)s.") % {"v": first_seating}
+            _("The first seating is by registration, draw, alphabetical or spread, not %(v)s.")
+            % {"v": first_seating}
         )
-    if first_seating == Tournament.FirstSeating.DRAW and seed is None:
+    if first_seating != Tournament.FirstSeating.REGISTRATION and seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)  # recorded, so the draw can be replayed
     if Tournament.objects.filter(slug=slug).exists():
         raise Refused(_("A tournament with slug %(slug)s already exists.") % {"slug": slug})
@@ -90,6 +113,8 @@ def create_tournament(
         vp_scale=vp_scale,
         first_seating=first_seating,
         seed=seed,
+        game_variant=game_variant,
+        level=level,
         **settings,
     )
     try:
@@ -152,17 +177,16 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
             if row.number is None:
                 top += 1
             number = top if row.number is None else row.number
-            p1 = Player.objects.create(
-                tournament=tournament,
-                name=row.player1,
-                membership_number=row.membership1,
-                club=row.club,
-            )
-            p2 = Player.objects.create(
-                tournament=tournament,
-                name=row.player2,
-                membership_number=row.membership2,
-                club=row.club,
+            p1, p2 = (
+                Player.objects.create(
+                    tournament=tournament,
+                    name=getattr(row, f"player{i}"),
+                    surname=getattr(row, f"surname{i}"),
+                    given_name=getattr(row, f"given{i}"),
+                    membership_number=getattr(row, f"membership{i}"),
+                    club=row.club_of(i),
+                )
+                for i in (1, 2)
             )
             created.append(
                 Pair.objects.create(
@@ -170,6 +194,8 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
                     number=number,
                     player1=p1,
                     player2=p2,
+                    province=row.province,
+                    region=row.region,
                     pin=fresh_pin(pins),
                 )
             )
@@ -213,10 +239,13 @@ def plan_text(plan: list[str]) -> str:
 
 
 def _pair_record(pair: Pair) -> dict:
-    return {
+    record = {
         "number": pair.number,
         "players": [[p.name, p.membership_number, p.club] for p in (pair.player1, pair.player2)],
     }
+    if pair.province or pair.region:
+        record["province"], record["region"] = pair.province, pair.region
+    return record
 
 
 def save_pair(
@@ -269,9 +298,16 @@ def save_pair(
         else:
             p1, p2 = pair.player1, pair.player2
         for player, i in ((p1, "1"), (p2, "2")):
-            player.name = clean_text(data[f"player{i}"])
+            name = clean_text(data.get(f"player{i}", ""))
+            if f"surname{i}" in data:
+                player.surname = clean_text(data[f"surname{i}"])
+                player.given_name = clean_text(data.get(f"given{i}", ""))
+            elif name != player.name:  # a new name: its surname is not known apart
+                player.surname = player.given_name = ""
+            whole = f"{player.surname} {player.given_name}".strip()
+            player.name = whole or name
             player.membership_number = clean_code(data.get(f"membership{i}", ""))
-            player.club = clean_text(data.get("club", ""))
+            player.club = clean_text(data.get(f"club{i}") or data.get("club", ""))
             player.save()
         if pair is None:
             pair = Pair(
@@ -281,6 +317,9 @@ def save_pair(
                 pin=fresh_pin(set(tournament.pairs.values_list("pin", flat=True))),
             )
         pair.number = number
+        for key in ("province", "region"):
+            if key in data:
+                setattr(pair, key, clean_text(data[key]))
         pair.save()
         audit(
             tournament,

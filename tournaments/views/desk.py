@@ -16,7 +16,7 @@ from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
 from tournaments.models import Tournament
 from tournaments.rules.text import ascii_int
-from tournaments.services import seating
+from tournaments.services import address, seating, seating_lists
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
 
@@ -41,6 +41,7 @@ class ScaleContextMixin:
             s.as_scale() for s in VpScaleDefinition.objects.all()
         ]
         context["scales"] = scales
+        context["phone_address"] = address.for_request(self.request)
         return context
 
 
@@ -105,9 +106,10 @@ class DashboardView(TournamentMixin, TemplateView):
             state=st,
             plan_summary=plan_summary(t.plan),
             plan_problems=seating.plan_problems(t) if st.phase != "finished" else [],
-            scale_name=scales.resolve_scale(t.vp_scale).name,
+            scale_name=scales.resolve_scale(t.vp_scale, t.deals).name,
             bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
+            groups_needed=_groups_needed(t, st),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
                 if st.phase == "seated"
@@ -115,6 +117,15 @@ class DashboardView(TournamentMixin, TemplateView):
             ),
         )
         return context
+
+
+def _groups_needed(tournament: Tournament, st) -> bool:
+    """The next turn is played in groups and they are not set yet."""
+    from tournaments.models import GROUP_WORDS
+
+    if st.phase != "complete" or st.turn.number >= tournament.turns:
+        return False
+    return tournament.plan[st.turn.number] in GROUP_WORDS and not tournament.groups.exists()
 
 
 class SeatingView(TournamentMixin, QueryProblems, TemplateView):
@@ -137,7 +148,10 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 )
             )
             byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+            alpha = self.request.GET.get("order") == "alpha"
             context.update(
+                alpha=alpha,
+                players=seating_lists.by_surname(tables, byes) if alpha else [],
                 turn=turn,
                 tables=tables,
                 byes=byes,
@@ -146,7 +160,9 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
-        context.update(turns=turns, state=seating.state(t))
+        context.update(
+            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+        )
         return context
 
 

@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
-from tournaments.models import Pair, Tournament
+from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
+from tournaments.rules.text import ascii_int
 from tournaments.services.setup import parse_plan, plan_text
 
 TIEBREAK_ORDERS = [
@@ -19,17 +20,59 @@ TIEBREAK_ORDERS = [
 def scale_choices():
     from scoring.models import VpScaleDefinition
 
-    return [(s.code, s.name) for s in vp_rules.SCALES.values()] + [
-        (s.code, s.name) for s in VpScaleDefinition.objects.all()
-    ]
+    metas = [(code, name) for code, (name, _tables) in vp_rules.META_SCALES.items()]
+    return (
+        metas
+        + [(s.code, s.name) for s in vp_rules.SCALES.values()]
+        + [(s.code, s.name) for s in VpScaleDefinition.objects.all()]
+    )
+
+
+MAX_PLAN_ROWS = 30
+
+
+def plan_rows_posted(data) -> list[tuple[str, str]] | None:
+    """The plan's rows as posted (`plan_movement` and `plan_turns`, one pair per row), or
+    None when the form came without rows (a script posting `plan_text`)."""
+    if not hasattr(data, "getlist") or "plan_movement" not in data:
+        return None
+    movements, turns = data.getlist("plan_movement"), data.getlist("plan_turns")
+    turns += [""] * (len(movements) - len(turns))
+    return list(zip(movements, turns, strict=False))[: MAX_PLAN_ROWS + 1]
+
+
+def rows_to_plan_text(rows: list[tuple[str, str]]) -> str:
+    """Rows (movement, number of turns) as the plan's words: a row without a number of turns
+    is a spare one and counts for nothing; a bad word or number is refused (parse_plan)."""
+    if len(rows) > MAX_PLAN_ROWS:
+        raise forms.ValidationError(_("A plan has at most %(n)d rows.") % {"n": MAX_PLAN_ROWS})
+    parts = []
+    for word, count in rows:
+        count = count.strip()
+        if not count:
+            continue
+        if word not in MOVEMENT_WORDS:
+            raise forms.ValidationError(_("Choose the movement of every row."))
+        number = ascii_int(count)
+        if number is None or not 1 <= number <= 30:
+            raise forms.ValidationError(
+                _("%(v)s is not a number of turns (1 to 30).") % {"v": count[:20]}
+            )
+        parts.append(f"{word}:{number}")
+    if not parts:
+        raise forms.ValidationError(_("Give the plan at least one row: movement and turns."))
+    return ",".join(parts)
 
 
 class TournamentForm(forms.ModelForm):
+    # The desk builds the plan with rows (movement + turns, see plan_rows); the typed
+    # mini-language stays for scripts and commands ("mitchell:4,danish:3").
     plan_text = forms.CharField(
         label=_("Plan"),
+        required=False,
         help_text=_(
-            'Movements turn by turn, e.g. "mitchell:4,danish:3" (words: mitchell, '
-            "danish, danish-modified)."
+            "The turns in order: each row a movement and how many turns it lasts. Mitchell "
+            "first, then the Danish turns seat by the standings."
         ),
     )
     tiebreak_order = forms.ChoiceField(label=_("Tie-breaks after VP"), choices=TIEBREAK_ORDERS)
@@ -67,6 +110,7 @@ class TournamentForm(forms.ModelForm):
             "bye_percentage",
             "vp_scale",
             "game_variant",
+            "level",
             "first_seating",
             "seed",
             "mitchell_step",
@@ -75,11 +119,32 @@ class TournamentForm(forms.ModelForm):
             "table_entry",
             "approval_required",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "slug": forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        }
+        help_texts = {
+            "slug": _(
+                "The tournament's short name in the addresses (/t/<name>/ on the players' "
+                "phones): letters, digits and hyphens. Filled from the name; change it if you "
+                "like, before turn 1 is seated."
+            ),
+            "seed": _(
+                "Only for a drawn first seating: any whole number. The same number always "
+                "gives the same draw, so anyone can check it afterwards. Empty: a random draw "
+                "that cannot be repeated."
+            ),
+            "mitchell_step": _(
+                "How many tables the E-W pairs move up after each Mitchell turn (N-S stay). "
+                "Usually 1; a step sharing a factor with the number of tables is refused, "
+                "since pairs would meet again."
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
+        self.fields["level"].required = False  # a form without it: a club tournament
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
@@ -90,9 +155,27 @@ class TournamentForm(forms.ModelForm):
             self.fields["plan_text"].initial = "mitchell:4,danish:3"
             self.fields["minutes_per_turn"].initial = None
 
+    def plan_rows(self) -> list[tuple[str, str]]:
+        """The rows shown: as posted (nothing typed is lost), else the plan's, plus a spare."""
+        rows = plan_rows_posted(self.data) if self.is_bound else None
+        if rows is None:
+            text = self.data.get("plan_text") if self.is_bound else None
+            text = text or self.fields["plan_text"].initial or ""
+            rows = [(w, n) for w, _s, n in (p.strip().partition(":") for p in text.split(",") if p)]
+        return [*rows, ("", "")] if not rows or rows[-1][1] else rows
+
+    def movement_choices(self):
+        return MOVEMENTS
+
     def clean_plan_text(self):
+        text = self.cleaned_data.get("plan_text", "")
+        rows = plan_rows_posted(self.data)
+        if rows is not None:
+            text = rows_to_plan_text(rows)
+        elif not text:
+            raise forms.ValidationError(self.fields["plan_text"].error_messages["required"])
         try:
-            plan = parse_plan(self.cleaned_data["plan_text"])
+            plan = parse_plan(text)
         except Refused as exc:
             raise forms.ValidationError(exc.message) from None
         seated = self.instance.turn_set.count() if self.instance.pk else 0
@@ -109,6 +192,9 @@ class TournamentForm(forms.ModelForm):
             if problems:
                 raise forms.ValidationError(problems[0])
         return plan
+
+    def clean_level(self):
+        return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO
 
     def clean(self):
         data = super().clean()
@@ -142,10 +228,22 @@ class PairForm(forms.Form):
     player2 = NameField(label=_("Player 2"), max_length=120)
     membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
     club = NameField(label=_("Club"), max_length=120, required=False)
+    club2 = NameField(
+        label=_("Club of player 2"),
+        max_length=120,
+        required=False,
+        help_text=_("Empty: the same club as player 1."),
+    )
+    province = NameField(label=_("Province"), max_length=60, required=False)
+    region = NameField(label=_("Region"), max_length=60, required=False)
 
     @classmethod
     def initial_for(cls, pair: Pair) -> dict:
+        other = pair.player2.club if pair.player2.club != pair.player1.club else ""
         return {
+            "club2": other,
+            "province": pair.province,
+            "region": pair.region,
             "number": pair.number,
             "player1": pair.player1.name,
             "membership1": pair.player1.membership_number,

@@ -1,9 +1,11 @@
 import csv
 import io
+import json
 from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from scoring.services.deal_entry import deals_from_json, totals_from_deals
 from scoring.services.results import Entry, record_scores
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
@@ -43,6 +45,17 @@ def read_entries(path: Path) -> list[Entry]:
     return entries
 
 
+def read_deals(opts) -> list:
+    path = Path(opts["deals"])
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except OSError as exc:
+        raise Refused(f"cannot read {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise Refused(f"{path} is not JSON: {exc}") from None
+    return deals_from_json(data)
+
+
 def _points(text: str, line: int) -> int:
     try:
         return int(text)
@@ -61,6 +74,11 @@ class Command(ContractCommand):
         parser.add_argument("--ew", type=int, help="E-W points")
         parser.add_argument("--file", help="CSV rows table,ns,ew: all recorded or none")
         parser.add_argument(
+            "--deals",
+            help='JSON file: the table\'s deals, [{"ns": LINE, "ew": LINE}, ...], '
+            "scored by the tournament's rules",
+        )
+        parser.add_argument(
             "--reason", default="", help="why a recorded result changes (needed to change one)"
         )
         parser.add_argument(
@@ -71,7 +89,13 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
-        if opts["file"]:
+        if opts["deals"]:
+            if opts["file"] or opts["ns"] is not None or opts["ew"] is not None:
+                raise CommandError("give --deals with --table only (no --file, --ns, --ew)")
+            if opts["table"] is None:
+                raise CommandError("missing --table (the table whose deals these are)")
+            entries = [Entry(opts["table"], *totals_from_deals(tournament, read_deals(opts)))]
+        elif opts["file"]:
             if any(opts[k] is not None for k in ("table", "ns", "ew")):
                 raise CommandError("give either --file or --table/--ns/--ew, not both")
             entries = read_entries(Path(opts["file"]))

@@ -14,17 +14,37 @@ def iso_date(text: str) -> datetime.date:
 
 
 class Command(ContractCommand):
-    help = "Create a tournament (DESIGN.md scripting contract)."
+    help = "Create a tournament (the scripting contract of README.md)."
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", required=True)
         parser.add_argument("--name", required=True)
         parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
-        parser.add_argument("--turns", type=int)
+        parser.add_argument(
+            "--turns",
+            type=int,
+            help="number of turns (default: the plan's total; a mismatch with --plan is refused)",
+        )
         parser.add_argument("--deals", type=int, default=3, help="2, 3 or 4 deals per turn")
-        parser.add_argument("--plan", help="e.g. mitchell:4,danish:3 (default: all Mitchell)")
-        parser.add_argument("--vp-scale", default="feburit-2007")
-        parser.add_argument("--first-seating", default="registration", help="registration or draw")
+        parser.add_argument(
+            "--plan", help="e.g. mitchell:4,danish:3 (default: --turns Mitchell turns)"
+        )
+        parser.add_argument(
+            "--rules",
+            default="feburit-2007",
+            help="fibur (current Codice), feburit-2007 (default), club or parole",
+        )
+        parser.add_argument(
+            "--vp-scale", help="default: the rules' own (fibur: the table by the deals)"
+        )
+        parser.add_argument(
+            "--level", default="circolo", help="circolo, federale, regionale or nazionale"
+        )
+        parser.add_argument(
+            "--first-seating",
+            default="registration",
+            help="registration, draw, alphabetical or spread",
+        )
         parser.add_argument("--seed", type=int, help="makes the draw reproducible")
         parser.add_argument("--venue", default="")
         parser.add_argument("--organiser", default="")
@@ -63,9 +83,12 @@ class Command(ContractCommand):
             vp_scale=opts["vp_scale"],
             first_seating=opts["first_seating"],
             seed=opts["seed"],
+            game_variant=opts["rules"],
+            level=opts["level"],
             **extra,
         )
         self.stdout.write(
             f"Created {t.slug}: {t.turns} turns ({', '.join(t.plan)}), "
-            f"{t.deals} deals, {t.vp_scale}"
+            f"{t.deals} deals, {t.vp_scale}, rules {t.game_variant}, level {t.level}, "
+            f"first seating {t.first_seating}" + (f" (seed {t.seed})" if t.seed is not None else "")
         )

@@ -15,6 +15,8 @@ class Command(ContractCommand):
         tournament = lookup.tournament_by_slug(opts["slug"])
         out = seating.seat_next_turn(tournament)
         turn = out.turn
+        if turn.number == 1:
+            tournament.refresh_from_db(fields=["seating_report"])
         if opts["json"]:
             self.stdout.write(
                 json.dumps(
@@ -28,6 +30,9 @@ class Command(ContractCommand):
                         "byes": [{"pair": b.pair.number, "vp": b.vp, "mp": b.mp} for b in out.byes],
                         "repeats": [list(r) for r in out.repeats],
                         "rest_again": out.rest_again,
+                        **(
+                            {"first_seating": tournament.seating_report} if turn.number == 1 else {}
+                        ),
                     }
                 )
             )
@@ -41,3 +46,13 @@ class Command(ContractCommand):
             self.stdout.write(f"  meet again (no seating avoids it): {ns} v {ew}")
         for pair in out.rest_again:
             self.stdout.write(f"  rests again (no seating avoids it): pair {pair}")
+        if turn.number == 1:
+            tournament.refresh_from_db(fields=["seating_report"])
+            report = tournament.seating_report or {}
+            seed = f", seed {report['seed']}" if report.get("seed") is not None else ""
+            self.stdout.write(f"  first seating: {report.get('criterion', '')}{seed}")
+            for m in report.get("meetings", []):
+                self.stdout.write(
+                    f"  same {m['level']} ({m['shared']}), no seating avoids it: turn "
+                    f"{m['turn']} table {m['table']}: {m['ns']} v {m['ew']}"
+                )

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0013_table_report_version_and_pin_guards'),
+        ('scoring', '0014_groups_prizes'),
         ('tournaments', '0009_pending_import'),
     ]
 

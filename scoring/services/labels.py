@@ -1,0 +1,96 @@
+"""Human names for what the app stores as codes: movements, the plan, VP scales, tie-breaks,
+statuses, document kinds, rulings, times. Pages, PDFs and the workbook show these, never the
+codes (the JSON of the scripting contract keeps the codes)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy, ngettext
+
+from scoring.rules import vp as vp_rules
+from tournaments.models import MOVEMENTS, Tournament
+
+TIEBREAK_NAMES = {
+    "mp": gettext_lazy("MP difference"),
+    "h2h": gettext_lazy("head-to-head VP"),
+    "number": gettext_lazy("pair number"),
+}
+
+DOCUMENT_KINDS = {
+    "sheets": gettext_lazy("Score sheets"),
+    "sheets-filled": gettext_lazy("Filled score sheets"),
+    "seating": gettext_lazy("Seating list"),
+    "seating-alpha": gettext_lazy("Seating by surname"),
+    "slips": gettext_lazy("Slips per pair"),
+    "standings-pdf": gettext_lazy("Standings (PDF)"),
+    "workbook": gettext_lazy("Homologation workbook (Excel)"),
+    "cards": gettext_lazy("Pair cards with PIN"),
+    "prizes-pdf": gettext_lazy("Prize list (PDF)"),
+}
+
+
+def movement_name(word: str) -> str:
+    return str(dict(MOVEMENTS).get(word, word))
+
+
+def plan_names(plan) -> str:
+    """["mitchell"]*3 + ["danish"]*2 -> "Mitchell (3 turns), Danish (pure) (2 turns)"."""
+    parts, last, count = [], None, 0
+    for word in [*plan, None]:
+        if word == last:
+            count += 1
+            continue
+        if last is not None:
+            parts.append(
+                ngettext("%(movement)s (%(n)d turn)", "%(movement)s (%(n)d turns)", count)
+                % {"movement": movement_name(last), "n": count}
+            )
+        last, count = word, 1
+    return ", ".join(parts)
+
+
+def scale_label(code: str) -> str:
+    """The scale's full name ("FE.BUR.IT, Codice di Gara 2007 (Art. 30)"), a custom one's
+    own name, never the code."""
+    if code in vp_rules.SCALES or code in vp_rules.META_SCALES:
+        return vp_rules.scale_name(code)
+    from scoring.models import VpScaleDefinition
+
+    custom = VpScaleDefinition.objects.filter(code=code).values_list("name", flat=True).first()
+    return custom or code
+
+
+def tiebreak_names(tiebreaks) -> str:
+    return ", ".join(str(TIEBREAK_NAMES.get(t, t)) for t in tiebreaks)
+
+
+def status_name(code: str) -> str:
+    return str(dict(Tournament.Status.choices).get(code, code))
+
+
+def document_kind(kind: str) -> str:
+    return str(DOCUMENT_KINDS.get(kind, kind))
+
+
+def ruling_titles(tournament: Tournament) -> dict[str, str]:
+    """code -> title of every ruling the tournament may use (one query)."""
+    from scoring.models import Ruling
+
+    rows = Ruling.objects.for_tournament(tournament).values_list("code", "title", "tournament")
+    titles: dict[str, str] = {}
+    for code, title, _own in sorted(rows, key=lambda r: r[2] is not None):
+        titles[code] = title  # the tournament's own entry wins over the federation's
+    return titles
+
+
+def local_time(value, fmt: str = "DATETIME") -> str:
+    """A stored time (datetime or ISO text) in the tournament's time zone (TIME_ZONE), e.g.
+    "23/11/2026 15:30" (fmt "DATETIME") or "15:30" (fmt "TIME")."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        value = datetime.datetime.fromisoformat(value)
+    value = timezone.localtime(value) if timezone.is_aware(value) else value
+    return value.strftime("%H:%M" if fmt == "TIME" else "%d/%m/%Y %H:%M")

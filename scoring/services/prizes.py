@@ -1,0 +1,165 @@
+"""Prizes (premi): the referee's list, stored and assigned by the rules
+(`scoring.rules.prizes`) on the standings per group (docs/national.md, "Prizes")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import Prize
+from scoring.rules import prizes as rules
+from scoring.services.standings import groups_in_force, standing_inputs
+from tournaments.errors import Refused, rule_refusal
+from tournaments.models import Tournament, audit, touch
+from tournaments.rules.messages import RuleError
+from tournaments.services.imports import ImportFileError, read_numbered_rows
+
+MAX_PRIZES = 500
+
+
+def _rule(prize: Prize) -> rules.Prize:
+    turns = (prize.from_turn, prize.to_turn) if prize.from_turn else None
+    return rules.Prize(prize.label, prize.group or None, prize.place, turns, prize.club or None)
+
+
+def read_prize_file(tournament: Tournament, name: str, data: bytes) -> list[rules.Prize]:
+    """The prize list of a CSV or XLSX file (`group,place,prize[,turns][,club]`); refused
+    with every faulty row's number."""
+    try:
+        rows = read_numbered_rows(name, data)
+    except ImportFileError as exc:
+        raise Refused(str(exc)) from None
+    names = list(groups_in_force(tournament, None)) or None
+    found = rules.read_prizes(rows, turns=tournament.turns, groups=names)
+    if found.problems:
+        lines = [
+            _("row %(row)d: %(problem)s") % {"row": row, "problem": _(message) % params}
+            for row, message, params in found.problems[:10]
+        ]
+        raise Refused(_("The prize list has errors: %(rows)s.") % {"rows": "; ".join(lines)})
+    if not found.prizes:
+        raise Refused(_("The prize list is empty."))
+    if len(found.prizes) > MAX_PRIZES:
+        raise Refused(_("At most %(n)d prizes.") % {"n": MAX_PRIZES})
+    return list(found.prizes)
+
+
+def set_prizes(tournament: Tournament, prizes: list[rules.Prize], user=None) -> None:
+    """Replace the tournament's prize list (in value order, the most valuable first)."""
+    try:
+        rules.check_order(prizes)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    with transaction.atomic():
+        old = [_row(p) for p in Prize.objects.filter(tournament=tournament)]
+        Prize.objects.filter(tournament=tournament).delete()
+        Prize.objects.bulk_create(
+            Prize(
+                tournament=tournament,
+                position=i,
+                label=p.label,
+                group=p.group or "",
+                place=p.place,
+                from_turn=p.turns[0] if p.turns else None,
+                to_turn=p.turns[1] if p.turns else None,
+                club=p.club or "",
+            )
+            for i, p in enumerate(prizes, start=1)
+        )
+        audit(
+            tournament, "prizes", user=user, old=old or None, new=[_row(_model(p)) for p in prizes]
+        )
+        touch(tournament.pk)
+
+
+def _model(p: rules.Prize) -> Prize:
+    return Prize(
+        label=p.label,
+        group=p.group or "",
+        place=p.place,
+        from_turn=p.turns[0] if p.turns else None,
+        to_turn=p.turns[1] if p.turns else None,
+        club=p.club or "",
+    )
+
+
+def _row(p: Prize) -> list:
+    turns = f"{p.from_turn}-{p.to_turn}" if p.from_turn else ""
+    return [p.group, p.place, p.label, turns, p.club]
+
+
+@dataclass
+class AwardRow:
+    """One line of the prize list as shown and exported."""
+
+    group: str | None
+    place: int
+    prize: str
+    turns: str | None  # "9-11" for a technical prize
+    club: str | None
+    pair: int | None
+    players: str  # "" when no pair takes it
+    passed_over: tuple[int, ...]
+
+    def as_json(self) -> dict:
+        """The contract's row (`prizes S --json`); "club" only for a club prize."""
+        row = {
+            "group": self.group,
+            "place": self.place,
+            "prize": self.prize,
+            "turns": self.turns,
+            "pair": self.pair,
+        }
+        if self.club:
+            row["club"] = self.club
+        return row
+
+
+def prize_list(tournament: Tournament) -> list[AwardRow]:
+    """The prizes and who takes them, now (a fixed number of queries). A prize of a group
+    not set yet stays unassigned."""
+    prizes = [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
+    if not prizes:
+        return []
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    groups = groups_in_force(tournament, None)
+    matches, byes, penalties = standing_inputs(tournament)
+    known = [p for p in prizes if p.group is None or p.group in groups]
+    try:
+        rankings = rules.rankings_for(
+            known, pairs, matches, byes, penalties, groups=groups, tiebreaks=tournament.tiebreaks
+        )
+        clubs = {n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()}
+        ineligible = {
+            n
+            for n, p in pairs.items()
+            if p.withdrawn_after_turn is not None and p.withdrawn_after_turn < tournament.turns
+        }
+        awards = rules.assign(
+            prizes,
+            rankings,
+            clubs=clubs,
+            ineligible=ineligible,
+            exclusive=not tournament.prizes_cumulate,
+        )
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    rows = []
+    for award in awards:
+        data = award.as_json()
+        pair = pairs.get(award.pair) if award.pair is not None else None
+        rows.append(
+            AwardRow(
+                group=data["group"],
+                place=data["place"],
+                prize=data["prize"],
+                turns=data["turns"],
+                club=data["club"],
+                pair=award.pair,
+                players=f"{pair.player1.name} – {pair.player2.name}" if pair else "",
+                passed_over=award.passed_over,
+            )
+        )
+    return rows

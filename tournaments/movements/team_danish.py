@@ -1,0 +1,53 @@
+"""Danish between teams: pure Python, no Django import.
+
+After the round robin, team championships play Danish turns on the team standings (Art. 2,
+"primo classificato contro secondo; terzo contro quarto"). A team is to the Danish what a pair
+is: the pairs engine (:func:`tournaments.movements.danish.seat_danish`) seats the teams
+unchanged, so the same guarantees hold: the top unseated team meets the highest-ranked team it
+has not met whose choice still lets every other team avoid a repeat (decided exactly, by
+maximum matchings), repeats only when no seating avoids them, and then as few as possible.
+With an odd number of teams the lowest-ranked team that has not rested yet rests (team bye,
+the bye score of a match), nobody twice while it can be avoided (Art. 33).
+
+Meetings to avoid are every earlier match, the round robin's included (a Danish turn never
+replays a round-robin match while it can be avoided). Matches are numbered from 1 down the
+standings; match ``k`` plays on tables ``2k - 1`` (open room) and ``2k`` (closed room), its
+``team_a`` being the higher-ranked team.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tournaments.movements.danish import meetings_to_avoid, seat_danish
+
+__all__ = ["TeamDanishTurn", "seat_team_danish", "team_tables"]
+
+
+@dataclass(frozen=True)
+class TeamDanishTurn:
+    matches: tuple[tuple[int, int, int], ...]  # (match number, team_a, team_b)
+    bye: int | None
+    repeats: tuple[tuple[int, int], ...]  # matches that replay an earlier one
+
+
+def seat_team_danish(
+    ranking: Sequence[int],
+    history: Sequence[Iterable[tuple[int, int]]],
+    byes_taken: Mapping[int, int] = {},  # noqa: B006 - read only
+    *,
+    modified: bool = False,
+) -> TeamDanishTurn:
+    """Seat a Danish turn of teams: `ranking` best first, `history[i]` the ``(team_a, team_b)``
+    matches of turn ``i + 1`` (round robin included), `byes_taken` each team's byes so far."""
+    seating = seat_danish(ranking, meetings_to_avoid(history, modified), byes_taken)
+    matches = tuple((k, a, b) for k, (a, b) in enumerate(seating.tables, start=1))
+    return TeamDanishTurn(matches, seating.bye, seating.repeats)
+
+
+def team_tables(match: int) -> tuple[int, int]:
+    """The hall's two tables of match number `match`: (open room, closed room)."""
+    if match < 1:
+        raise ValueError(f"match numbers start at 1, not {match}")
+    return 2 * match - 1, 2 * match

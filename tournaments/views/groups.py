@@ -1,0 +1,96 @@
+"""The desk's group setup (gironi): the ranking with the cut lines, sizes editable."""
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+from tournaments.http import QueryProblems
+from tournaments.rules.text import ascii_int
+from tournaments.services import groups
+
+
+class GroupsView(TournamentMixin, QueryProblems, TemplateView):
+    """GET shows the cut (the groups set, or those `?tables=` / `?count=` would make);
+    POST `set` cuts the standings, POST `reset` removes groups not played yet."""
+
+    template_name = "tournaments/groups.html"
+    nav = "groups"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        source = kwargs.get("source", self.request.GET)
+        sizes, count = source.get("tables", "").strip() or None, source.get("count", "").strip()
+        count = ascii_int(count) if count else None
+        if count is not None:
+            sizes = None
+        context["span"] = groups.phase(self.tournament)
+        if context["span"] is None:
+            return context
+        try:
+            cut = groups.cut(self.tournament, sizes=self._sizes(sizes), count=count)
+        except Refused as exc:
+            self.query_problem(exc.message)
+            cut = groups.cut(self.tournament)
+        names = {
+            p.number: f"{p.player1.name} – {p.player2.name}"
+            for p in self.tournament.pairs.select_related("player1", "player2")
+        }
+        context.update(
+            cut=cut, rows=_rows(cut, names), sizes=",".join(str(g.tables) for g in cut.groups)
+        )
+        return context
+
+    def _sizes(self, text):
+        if text is None:
+            return None
+        from tournaments.movements.groups import parse_sizes
+        from tournaments.rules.messages import RuleError
+
+        try:
+            return parse_sizes(text)
+        except RuleError as exc:
+            from tournaments.errors import rule_refusal
+
+            raise rule_refusal(exc) from None
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        try:
+            if action == "reset":
+                groups.reset_groups(self.tournament, user=request.user)
+                messages.success(request, _("The groups were removed."))
+            else:
+                count = request.POST.get("count", "").strip()
+                number = ascii_int(count) if count else None
+                if count and number is None:
+                    raise Refused(_("%(v)s is not a number of groups.") % {"v": count[:20]})
+                sizes = None if number else request.POST.get("tables", "").strip() or None
+                cut = groups.set_groups(
+                    self.tournament, sizes=sizes, count=number, user=request.user
+                )
+                messages.success(
+                    request,
+                    _("Groups set: %(groups)s.")
+                    % {"groups": ", ".join(f"{g.name} ({g.tables})" for g in cut.groups)},
+                )
+        except Refused as exc:
+            messages.error(request, exc.message)
+            context = self.get_context_data(source=request.POST)
+            return self.render_to_response(context, status=400)
+        return redirect("groups", self.tournament.slug)
+
+
+def _rows(cut, names: dict[int, str]) -> list[dict]:
+    """The ranking with a header before each group's first pair (the cut line)."""
+    where = {p: g for g in cut.groups for p in g.pairs}
+    rows, seen = [], set()
+    for row in cut.ranking:
+        group = where.get(row.pair)
+        if group is not None and group.name not in seen:
+            seen.add(group.name)
+            rows.append({"group": group})
+        rows.append({"row": row, "players": names.get(row.pair, "")})
+    return rows
