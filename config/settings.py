@@ -221,6 +221,16 @@ warnings.filterwarnings("ignore", message="No directory at")
 # and pair cards). Empty: the address the referee's browser used, or http://127.0.0.1:8000.
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")
 
+# "club" (a hall laptop or a club's server: the default) or "hub" (the federation's hub
+# that receives every club's homologation packages: docs/homologation.md).
+ROLE = os.environ.get("DJANGO_ROLE", "club").strip().lower() or "club"
+if ROLE not in ("club", "hub"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_ROLE must be club or hub")
+# The installation's Ed25519 key that signs its packages: beside the database unless set.
+HOMOLOGATION_KEY_FILE = os.environ.get("DJANGO_HOMOLOGATION_KEY_FILE", "")
+
 # A backup file of the tournament is written here every time a turn is complete.
 BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))
 

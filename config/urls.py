@@ -1,9 +1,12 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from config import views as config_views
 from config.health import healthz
+from scoring.views.homologation import VerifyView
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
 
@@ -15,6 +18,8 @@ urlpatterns = [
     path("desk/<slug:slug>/", include("tournaments.urls")),
     path("t/<slug:slug>/", include("scoring.public_urls")),
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
+    re_path(r"^verify/(?P<digest>[0-9a-f]{64})/$", VerifyView.as_view(), name="verify"),
+    path("hub/", include("scoring.hub_urls")),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
@@ -32,3 +37,6 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+if settings.ROLE == "hub":  # the federation's hub opens on its calendar
+    urlpatterns.insert(0, path("", RedirectView.as_view(pattern_name="hub_calendar")))

@@ -356,3 +356,113 @@ class Prize(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+
+class HomologationPackage(models.Model):
+    """A sealed homologation package made here (scoring.rules.homologation), kept whole so
+    that /verify/<digest>/ can show it and the outbox can send it to the federation's hub."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="homologation_packages"
+    )
+    digest = models.CharField(_("digest"), max_length=64, unique=True)
+    data = models.BinaryField(_("package"))
+    manifest = models.JSONField(_("manifest"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug} {self.digest[:12]}"
+
+
+class HubPush(models.Model):
+    """One package to send to a hub (the outbox): tried at once, then again by
+    `homologation_outbox` until the hub answers. The hub's token is kept to send it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for the network")
+        SENT = "sent", _("received by the hub")
+        REFUSED = "refused", _("refused by the hub")
+
+    package = models.ForeignKey(HomologationPackage, on_delete=models.CASCADE, related_name="+")
+    hub_url = models.URLField(_("hub address"), max_length=300)
+    token = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    next_try_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["package", "hub_url"], name="hub_push_once_per_hub")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hub_url} {self.get_status_display()}"
+
+
+class HubClub(models.Model):
+    """A club registered on the federation's hub: its token (kept as a SHA-256) and the
+    public key that must have signed every package it sends."""
+
+    code = models.SlugField(_("club code"), max_length=40, unique=True)
+    name = models.CharField(_("club"), max_length=200)
+    token_sha256 = models.CharField(max_length=64, unique=True)
+    public_key = models.CharField(_("public key"), max_length=120)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class HubTournament(models.Model):
+    """A tournament received by the hub: the package as sent, and what the pages show."""
+
+    club = models.ForeignKey(HubClub, on_delete=models.PROTECT, related_name="tournaments")
+    digest = models.CharField(max_length=64, unique=True)
+    package = models.BinaryField()
+    slug = models.CharField(max_length=80)
+    name = models.CharField(max_length=200)
+    date = models.DateField(db_index=True)
+    venue = models.CharField(max_length=200, blank=True)
+    referee = models.CharField(max_length=200, blank=True)
+    referee_code = models.CharField(max_length=40, blank=True)
+    kind = models.CharField(max_length=20, default="pairs")
+    entrants = models.PositiveIntegerField(default=0)
+    turns = models.PositiveSmallIntegerField(default=0)
+    current = models.BooleanField(default=True)  # a newer package of the same one replaces it
+    received_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name", "id"]
+        indexes = [models.Index(fields=["current", "-date"], name="hub_calendar")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class HubEntry(models.Model):
+    """One player's placing in a received tournament (a pair has two rows)."""
+
+    tournament = models.ForeignKey(HubTournament, on_delete=models.CASCADE, related_name="entries")
+    membership = models.CharField(max_length=40, db_index=True)
+    name = models.CharField(max_length=120)
+    folded = models.CharField(max_length=120, db_index=True)
+    partner = models.CharField(max_length=120, blank=True)
+    club = models.CharField(max_length=120, blank=True)
+    pair = models.PositiveIntegerField()
+    rank = models.PositiveIntegerField()
+    vp = models.IntegerField()
+    mp = models.IntegerField()
+    turns = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["rank", "pair", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.membership}): {self.rank}"

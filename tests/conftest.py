@@ -17,6 +17,7 @@ def documents_inline(settings, tmp_path):
     settings.DOCUMENTS_SYNC = True
     settings.TASKS_INLINE = True
     settings.BACKUP_DIR = tmp_path / "backups"
+    settings.HOMOLOGATION_KEY_FILE = str(tmp_path / "homologation-key.pem")
 
 
 @pytest.fixture(autouse=True)

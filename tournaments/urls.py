@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import board, documents, entry, prizes, rulings
+from scoring.views import board, documents, entry, homologation, prizes, rulings
 from scoring.views import results as scoring
 from tournaments.views import desk as views
 from tournaments.views import groups, membership, pairs
@@ -55,6 +55,12 @@ urlpatterns = [
         "documents/<int:pk>/download/",
         documents.DocumentDownloadView.as_view(),
         name="document_download",
+    ),
+    path("homologation/", homologation.PackageBuildView.as_view(), name="homologation_build"),
+    path(
+        "homologation/<int:pk>/download/",
+        homologation.PackageDownloadView.as_view(),
+        name="homologation_download",
     ),
     path("standings/", scoring.StandingsView.as_view(), name="standings"),
     path("groups/", groups.GroupsView.as_view(), name="groups"),

@@ -21,9 +21,13 @@ from tournaments.services import membership
 
 
 @in_language
-def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
+def build(
+    tournament: Tournament, fmt: str, after: int | None = None, seal: dict | None = None
+) -> bytes:
     """The workbook or the standings PDF, with the standings after turn `after` (default: the
-    last turn with every result in: provisional, or final once the last turn is complete)."""
+    last turn with every result in: provisional, or final once the last turn is complete).
+    `seal` ({"digest", "url"}) prints a homologation package's digest and the QR code of its
+    verification address under the signature (scoring.documents.homologation)."""
     from scoring.services.standings import standings_report
 
     data = results_data(tournament)
@@ -42,7 +46,7 @@ def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":
-        return standings_pdf(tournament, data)
+        return standings_pdf(tournament, data, seal)
     raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
 
 
@@ -341,12 +345,13 @@ def _club(pair: dict) -> str:
     return " / ".join(dict.fromkeys(clubs))
 
 
-def standings_pdf(tournament: Tournament, data: dict) -> bytes:
+def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) -> bytes:
     """The standings as PDF, laid out page by page so that the pages render in parallel
     (1,000 pairs take ~6 s in one process): each chunk starts its page counter where the
     previous one ends; the penalties, the log and the signature follow the last rows. Long
     names and clubs wrap (the pages are planned from their height), nothing is cut."""
     from scoring.documents.pdf import render
+    from scoring.documents.sheets import qr_png
 
     pairs = _players(data)
     rows = [
@@ -370,6 +375,7 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
         "date": tournament.date,
+        "seal": {**seal, "qr": qr_png(seal["url"])} if seal else None,
         "penalties": data["penalties"],
         "log": [
             {

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.documents import jobs
-from scoring.models import Document
+from scoring.models import Document, HomologationPackage
+from scoring.services.standings import standings_report
 from tournaments.access import TournamentMixin
 from tournaments.services import address
 
@@ -21,6 +22,10 @@ class DocumentsView(TournamentMixin, TemplateView):
         context.update(
             turns=list(self.tournament.turn_set.order_by("-number")),
             recent=Document.objects.filter(tournament=self.tournament).defer("content")[:12],
+            final=standings_report(self.tournament).final,
+            packages=HomologationPackage.objects.filter(tournament=self.tournament).defer("data")[
+                :5
+            ],
             phone_address=address.for_request(self.request),
         )
         return context

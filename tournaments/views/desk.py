@@ -69,6 +69,13 @@ class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, U
     def get_object(self):
         return self.tournament
 
+    def get_context_data(self, **kwargs):
+        from config import signing
+
+        context = super().get_context_data(**kwargs)
+        context["installation_public_key"] = signing.public_key()
+        return context
+
     def form_valid(self, form):
         from tournaments.models import audit
 

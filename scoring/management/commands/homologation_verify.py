@@ -1,0 +1,63 @@
+import json
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+from scoring.rules import homologation as rules
+from tournaments.management.base import ContractCommand
+
+
+class Command(ContractCommand):
+    help = (
+        "Check a homologation package offline: every part's SHA-256, the digest and the "
+        "Ed25519 signature (with --public-key, also that this key signed it). Exit 0 when "
+        "intact, 1 with one line per difference otherwise."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument(
+            "--public-key", help="the key that must have signed it (ed25519:<base64> or PEM file)"
+        )
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    def run(self, **opts):
+        try:
+            data = Path(opts["file"]).read_bytes()
+        except OSError as exc:
+            raise CommandError(f"cannot read {opts['file']}: {exc.strerror}") from None
+        key = opts["public_key"]
+        if key and Path(key).is_file():
+            key = Path(key).read_text(encoding="ascii", errors="replace")
+        if key:
+            try:
+                rules.parse_public_key(key)
+            except rules.PackageError as exc:
+                raise CommandError(f"--public-key: {exc}") from None
+        result = rules.verify(data, key)
+        lines = [rules.describe(code, detail) for code, detail in result.problems]
+        if opts["json"]:
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "ok": result.ok,
+                        "digest": result.digest,
+                        "tournament": result.manifest.get("tournament"),
+                        "public_key": result.manifest.get("public_key"),
+                        "problems": [
+                            {"code": c, "detail": d, "message": m}
+                            for (c, d), m in zip(result.problems, lines, strict=True)
+                        ],
+                    },
+                    ensure_ascii=False,
+                )
+            )
+        if not result.ok:
+            raise CommandError("package NOT verified: " + "; ".join(lines))
+        if not opts["json"]:
+            t = result.manifest.get("tournament", {})
+            self.stdout.write(
+                f"verified: {t.get('name')} ({t.get('date')}), digest {result.digest}, "
+                f"signed by {result.manifest.get('public_key')}"
+                + ("" if key else " (no --public-key: the key named inside the package)")
+            )

@@ -1,0 +1,221 @@
+"""The federation's hub: clubs, packages received, and what its pages and API read.
+
+A package is verified (every digest and the signature, by the key the club registered)
+before anything is stored; only its JSON export is read, with `json.loads`, and only the
+values the pages need are kept (checked one by one). Nothing from a package is ever run,
+rendered as HTML or written to disk under a name it chose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import IntegrityError, transaction
+from django.db.models import Avg, Count, Max, Sum
+
+from scoring.models import HubClub, HubEntry, HubTournament
+from scoring.rules import homologation as rules
+from tournaments.errors import Refused
+from tournaments.rules.names import fold
+
+PAGE = 50
+
+
+class Unauthorized(Refused):
+    """No club has this token."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def register_club(code: str, name: str, public_key: str) -> tuple[HubClub, str]:
+    """Register a club (or give it a new token and key); returns the club and its token."""
+    try:
+        rules.parse_public_key(public_key)
+    except rules.PackageError as exc:
+        raise Refused(f"public key: {exc}") from None
+    token = secrets.token_urlsafe(32)
+    club, _created = HubClub.objects.update_or_create(
+        code=code,
+        defaults={
+            "name": name,
+            "public_key": public_key.strip(),
+            "token_sha256": token_hash(token),
+            "active": True,
+        },
+    )
+    return club, token
+
+
+def club_for(token: str) -> HubClub:
+    club = HubClub.objects.filter(token_sha256=token_hash(token or ""), active=True).first()
+    if club is None:
+        raise Unauthorized("unknown token: register the club on the hub first")
+    return club
+
+
+def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
+    """Verify and store a package; (tournament, True) when new, (…, False) when it was
+    already here (a push sent twice stores once). Refused, with the reason, otherwise."""
+    club = club_for(token)
+    result = rules.verify(data, club.public_key)
+    if not result.ok:
+        raise Refused(
+            "package refused: "
+            + "; ".join(rules.describe(code, detail) for code, detail in result.problems)
+        )
+    found = HubTournament.objects.filter(digest=result.digest).first()
+    if found is not None:
+        return found, False
+    summary = read_export(result.members[rules.EXPORT])
+    try:
+        with transaction.atomic():
+            return _store(club, result.digest, data, summary), True
+    except IntegrityError:  # the same package, pushed at the same moment, won the race
+        found = HubTournament.objects.filter(digest=result.digest).first()
+        if found is None:
+            raise
+        return found, False
+
+
+def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournament:
+    t = summary["tournament"]
+    HubTournament.objects.filter(club=club, slug=t["slug"], current=True).update(current=False)
+    received = HubTournament.objects.create(club=club, digest=digest, package=data, **t)
+    HubEntry.objects.bulk_create(
+        [HubEntry(tournament=received, **entry) for entry in summary["entries"]],
+        batch_size=1000,
+    )
+    return received
+
+
+def _text(value, limit: int) -> str:
+    return ("" if value is None else str(value))[:limit]
+
+
+def _int(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("not a whole number")
+    return value
+
+
+def read_export(raw: bytes) -> dict:
+    """The tournament and its players' placings from the package's JSON export."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        t = data["tournament"]
+        pairs = {_int(p["number"]): p["players"] for p in data["pairs"]}
+        tournament = {
+            "slug": _text(t["slug"], 80),
+            "name": _text(t["name"], 200),
+            "date": date.fromisoformat(t["date"]),
+            "venue": _text(t.get("venue"), 200),
+            "referee": _text(t.get("referee"), 200),
+            "referee_code": _text(t.get("referee_code"), 40),
+            "kind": "pairs",
+            "entrants": len(pairs),
+            "turns": _int(t["turns"]),
+        }
+        entries = []
+        for row in data["standings"]:
+            players = pairs[_int(row["pair"])]
+            for i, player in enumerate(players[:2]):
+                partner = players[1 - i]["name"] if len(players) == 2 else ""
+                entries.append(
+                    {
+                        "membership": _text(player.get("membership"), 40).strip(),
+                        "name": _text(player["name"], 120),
+                        "folded": fold(player["name"])[:120],
+                        "partner": _text(partner, 120),
+                        "club": _text(player.get("club"), 120),
+                        "pair": _int(row["pair"]),
+                        "rank": _int(row["rank"]),
+                        "vp": _int(row["vp"]),
+                        "mp": _int(row["mp"]),
+                        "turns": _int(row["played"]) + _int(row["byes"]),
+                    }
+                )
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        raise Refused("package refused: its results export cannot be read") from None
+    return {"tournament": tournament, "entries": entries}
+
+
+# What the pages and the API read (a fixed number of queries each).
+
+
+def calendar(page: int = 1) -> tuple[list[HubTournament], int]:
+    """Current tournaments, newest first, `PAGE` a page; and the number of pages."""
+    qs = HubTournament.objects.filter(current=True).select_related("club").defer("package")
+    total = qs.count()
+    pages = max(1, -(-total // PAGE))
+    page = min(max(page, 1), pages)
+    return list(qs.order_by("-date", "name", "id")[(page - 1) * PAGE : page * PAGE]), pages
+
+
+def tournament(pk: int) -> tuple[HubTournament, list[dict]] | None:
+    found = HubTournament.objects.select_related("club").defer("package").filter(pk=pk).first()
+    if found is None:
+        return None
+    rows: dict[int, dict] = {}
+    for e in found.entries.all():
+        row = rows.setdefault(
+            e.pair, {"rank": e.rank, "pair": e.pair, "vp": e.vp, "mp": e.mp, "players": []}
+        )
+        row["players"].append({"name": e.name, "membership": e.membership, "club": e.club})
+    return found, sorted(rows.values(), key=lambda r: (r["rank"], r["pair"]))
+
+
+@dataclass
+class History:
+    membership: str
+    name: str
+    rows: list[HubEntry]
+    tournaments: int
+    best: int | None
+    vp_per_turn: float | None
+
+
+def player_history(membership: str) -> History | None:
+    entries = list(
+        HubEntry.objects.filter(membership=membership, tournament__current=True)
+        .select_related("tournament", "tournament__club")
+        .defer("tournament__package")
+        .order_by("-tournament__date", "-tournament_id")
+    )
+    if not entries:
+        return None
+    turns = sum(e.turns for e in entries)
+    return History(
+        membership=membership,
+        name=entries[0].name,
+        rows=entries,
+        tournaments=len(entries),
+        best=min(e.rank for e in entries),
+        vp_per_turn=round(sum(e.vp for e in entries) / turns, 2) if turns else None,
+    )
+
+
+def search_players(query: str, limit: int = 50) -> list[dict]:
+    """Players whose name contains the words typed, accents, case and apostrophes aside."""
+    words = fold(query).split()
+    if not words or len(query) > 100:
+        return []
+    qs = HubEntry.objects.filter(tournament__current=True).exclude(membership="")
+    for word in words[:5]:
+        qs = qs.filter(folded__contains=word)
+    return list(
+        qs.values("membership")
+        .annotate(
+            name=Max("name"),
+            tournaments=Count("tournament", distinct=True),
+            vp=Sum("vp"),
+            turns=Sum("turns"),
+            rank=Avg("rank"),
+        )
+        .order_by("name", "membership")[:limit]
+    )

@@ -1,0 +1,67 @@
+"""The sealed homologation package at the desk, and the public verification page."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from scoring.documents.homologation import build_package
+from scoring.models import HomologationPackage
+from scoring.services import homologation as service
+from scoring.views.documents import DocumentsView, site_url
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+
+
+class DocumentsAgain(DocumentsView):
+    """The Print page again, with the refusal's message (answering the refused POST)."""
+
+    def post(self, request, *args, **kwargs):
+        return self.get(request, *args, **kwargs)
+
+
+class PackageBuildView(TournamentMixin, View):
+    def post(self, request, slug):
+        try:
+            package = build_package(
+                self.tournament, base=site_url(request), language=get_language()
+            )
+        except Refused as exc:
+            messages.error(request, exc.message)
+            response = DocumentsAgain.as_view()(request, slug=slug)
+            response.status_code = 400
+            return response
+        messages.success(
+            request,
+            _("Homologation package sealed: digest %(digest)s.") % {"digest": package.digest},
+        )
+        return redirect("documents", slug)
+
+
+class PackageDownloadView(TournamentMixin, View):
+    def get(self, request, slug, pk):
+        package = get_object_or_404(HomologationPackage, pk=pk, tournament=self.tournament)
+        response = HttpResponse(bytes(package.data), content_type="application/zip")
+        name = f"omologazione-{self.tournament.slug}-{package.digest[:12]}.zip"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
+class VerifyView(TemplateView):
+    """`/verify/<digest>/`: the package held here (made here, or received by the hub),
+    checked again now, with its tournament and final standings."""
+
+    template_name = "scoring/verify.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        found = service.held_package(kwargs["digest"], hub=settings.ROLE == "hub")
+        if found is None:
+            raise Http404(_("No package with this digest is held here."))
+        context.update(found)
+        return context
