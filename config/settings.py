@@ -276,5 +276,7 @@ LOGGING = {
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
     "loggers": {
         "burraco.requests": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # a server error's traceback on stderr (the server's log) with DEBUG off too
+        "django.request": {"handlers": ["stderr"], "level": "ERROR"},
     },
 }
