@@ -62,3 +62,22 @@ def test_after_the_last_turn_the_final_standings_come_first(client, tmp_path):
     assert home.index("Final standings") < home.index("where do I play")
     screen = client.get(reverse("public_screen", args=[slug])).content.decode()
     assert screen.index("Final standings") < screen.index("where do I play")
+
+
+def test_a_skip_never_claims_a_meeting_that_was_not_played(client, referee, tmp_path):
+    """Turn 1: both tables get a score set by the referee without play (Art. 15; the two
+    lines' VP need not add up to 20). Pairs 1 and 3 lead the ranking but were paired in
+    turn 1: the Danish turn seats 1 against 2, and the page says the earlier table was
+    decided by the referee, not that they met."""
+    slug = make_tournament(tmp_path, pairs=4, plan="mitchell:1,danish:1")
+    Tournament.objects.get(slug=slug).referees.add(referee)
+    run("turn_seat", slug)
+    for table, vp in ((1, 10), (2, 6)):
+        run(
+            *("score_adjust", slug, "--turn", "1", "--table", str(table)),
+            *("--ns-vp", str(vp), "--ew-vp", str(vp), "--reason", "Art. 15"),
+        )
+    run("turn_seat", slug)
+    page = client.get(reverse("seating", args=[slug])).content.decode()
+    assert "already paired in turn 1, where the referee set the score without play" in page
+    assert "(they met in turn" not in page and "(they have already met)" not in page
