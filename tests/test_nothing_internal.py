@@ -36,6 +36,10 @@ pytestmark = pytest.mark.django_db
 
 PO = Path(__file__).resolve().parent.parent / "locale" / "it" / "LC_MESSAGES" / "django.po"
 PYTHON_VALUES = re.compile(r"(?<![\w.])(None|True|False|\[\]|\{\}|\[')(?![\w])")
+CAPITAL_MONTH = re.compile(
+    r"\d (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|"
+    r"Novembre|Dicembre)\b"
+)
 MINUS_ZERO = re.compile(r"[-\u2212]0(?![\d.,])")
 # Codes that are also ordinary words of the language: not codes when read in a sentence.
 WORDS = {
@@ -135,6 +139,10 @@ class Reader:
                     f"{where} [{language}]: code {code!r} in {around(text, pattern)!r}"
                 )
         if language == "it":
+            if CAPITAL_MONTH.search(text):
+                self.faults.append(
+                    f"{where} [it]: {around(text, CAPITAL_MONTH)!r} (months in lower case)"
+                )
             for match in re.finditer(r"(?<![\w.])(VP|MP|V\.P\.)(?![\w.])", text):
                 self.faults.append(f"{where} [it]: {match.group(0)} (Italian: P.V., M.P.)")
             for piece in self.fragments:

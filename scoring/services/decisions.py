@@ -139,14 +139,7 @@ def add_penalty(
     warning = rule is not None and rule.effect == Ruling.Effect.WARNING
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
-    if vp < 0 or mp < 0:
-        raise Refused(_("Give the VP and MP to take away as positive numbers."))
-    if not warning and not vp and not mp:
-        raise Refused(_("A penalty takes away some VP or some MP."))
-    if vp > vp_rules.TOTAL_VP * tournament.turns:
-        raise Refused(_("%(vp)d VP is more than the whole tournament is worth.") % {"vp": vp})
-    if mp > MAX_POINTS:
-        raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
+    _check_amounts(tournament, vp, mp, warning)
     turn = _turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
     with transaction.atomic():
@@ -181,6 +174,17 @@ def add_penalty(
         if warning:
             _warnings_cost(tournament, pair, turn, user)
     return penalty
+
+
+def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
+    if vp < 0 or mp < 0:
+        raise Refused(_("Give the VP and MP to take away as positive numbers."))
+    if not warning and not vp and not mp:
+        raise Refused(_("A penalty takes away some VP or some MP."))
+    if vp > vp_rules.TOTAL_VP * tournament.turns:
+        raise Refused(_("%(vp)d VP is more than the whole tournament is worth.") % {"vp": vp})
+    if mp > MAX_POINTS:
+        raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
 
 
 def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None:

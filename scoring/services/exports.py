@@ -13,6 +13,32 @@ from tournaments.services.seating import rests_again
 
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
+    ranked = standings(tournament)
+    return {
+        "tournament": _tournament(tournament),
+        "pairs": _pairs(tournament, {r.pair: r for r in ranked}),
+        "turns": _turns(tournament),
+        "penalties": _penalties(tournament),
+        "standings": _rows(ranked),
+        "groups": _groups(tournament),
+        "log": _log(tournament),
+    }
+
+
+def _groups(tournament: Tournament) -> list[dict]:
+    return [
+        {
+            "group": g.name,
+            "tables": g.tables,
+            "first_table": g.first_table,
+            "last_table": g.first_table + g.tables - 1,
+            "pairs": list(g.pairs),
+        }
+        for g in Group.objects.filter(tournament=tournament).order_by("name")
+    ]
+
+
+def _turns(tournament: Tournament) -> list[dict]:
     tables_by_turn: dict[int, list[dict]] = defaultdict(list)
     late = set(
         ResultChange.objects.filter(
@@ -47,7 +73,7 @@ def results_data(tournament: Tournament) -> dict:
     ):
         byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
     again = rests_again(tournament)
-    turns = [
+    return [
         {
             "number": turn.number,
             "movement": turn.movement,
@@ -58,9 +84,10 @@ def results_data(tournament: Tournament) -> dict:
         }
         for turn in tournament.turn_set.order_by("number")
     ]
-    ranked = standings(tournament)
-    placed = {r.pair: r for r in ranked}
-    pairs = [
+
+
+def _pairs(tournament: Tournament, placed: dict) -> list[dict]:
+    return [
         {
             "number": p.number,
             "group": placed[p.number].group if p.number in placed else None,
@@ -86,7 +113,10 @@ def results_data(tournament: Tournament) -> dict:
         .select_related("player1", "player2")
         .order_by("number")
     ]
-    penalties = [
+
+
+def _penalties(tournament: Tournament) -> list[dict]:
+    return [
         {
             "pair": p.pair.number,
             "turn": p.turn.number,
@@ -101,7 +131,10 @@ def results_data(tournament: Tournament) -> dict:
             tournament=tournament, kind=Penalty.Kind.PENALTY
         ).select_related("pair", "turn", "ruling")
     ]
-    log = [
+
+
+def _log(tournament: Tournament) -> list[dict]:
+    return [
         {
             "at": e.at.isoformat(),
             "turn": e.turn,
@@ -115,7 +148,10 @@ def results_data(tournament: Tournament) -> dict:
         }
         for e in LogEntry.objects.filter(tournament=tournament).select_related("by")
     ]
-    rows = [
+
+
+def _rows(ranked) -> list[dict]:
+    return [
         {
             "rank": r.rank,
             "pair": r.pair,
@@ -130,41 +166,27 @@ def results_data(tournament: Tournament) -> dict:
         }
         for r in ranked
     ]
+
+
+def _tournament(tournament: Tournament) -> dict:
     return {
-        "tournament": {
-            "slug": tournament.slug,
-            "name": tournament.name,
-            "date": tournament.date.isoformat(),
-            "turns": tournament.turns,
-            "deals": tournament.deals,
-            "vp_scale": tournament.vp_scale,
-            "rules": tournament.game_variant,
-            "level": tournament.level,
-            "first_seating": tournament.first_seating,
-            "seed": tournament.seed,
-            "plan": list(tournament.plan),
-            "venue": tournament.venue,
-            "organiser": tournament.organiser,
-            "referee": tournament.referee_name,
-            "referee_code": tournament.referee_code,
-            "status": tournament.status,
-            "bye_percentage": bye_percentage(tournament),
-            "bye_percentage_overridden": tournament.bye_percentage is not None,
-            "tiebreaks": list(tournament.tiebreaks),
-        },
-        "pairs": pairs,
-        "turns": turns,
-        "penalties": penalties,
-        "standings": rows,
-        "groups": [
-            {
-                "group": g.name,
-                "tables": g.tables,
-                "first_table": g.first_table,
-                "last_table": g.first_table + g.tables - 1,
-                "pairs": list(g.pairs),
-            }
-            for g in Group.objects.filter(tournament=tournament).order_by("name")
-        ],
-        "log": log,
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "turns": tournament.turns,
+        "deals": tournament.deals,
+        "vp_scale": tournament.vp_scale,
+        "rules": tournament.game_variant,
+        "level": tournament.level,
+        "first_seating": tournament.first_seating,
+        "seed": tournament.seed,
+        "plan": list(tournament.plan),
+        "venue": tournament.venue,
+        "organiser": tournament.organiser,
+        "referee": tournament.referee_name,
+        "referee_code": tournament.referee_code,
+        "status": tournament.status,
+        "bye_percentage": bye_percentage(tournament),
+        "bye_percentage_overridden": tournament.bye_percentage is not None,
+        "tiebreaks": list(tournament.tiebreaks),
     }

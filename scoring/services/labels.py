@@ -130,3 +130,21 @@ def log_ruling(code: str, titles: dict[str, str]) -> str:
     if not code:
         return ""
     return titles.get(code) or str(LOG_CODES.get(code, code))
+
+
+# Italian writes months in lower case ("23 novembre 2026"): the app's catalogue translates
+# Django's month names itself (it takes precedence over Django's own capitalised ones).
+MONTHS = (
+    gettext_lazy("January"),
+    gettext_lazy("February"),
+    gettext_lazy("March"),
+    gettext_lazy("April"),
+    gettext_lazy("May"),
+    gettext_lazy("June"),
+    gettext_lazy("July"),
+    gettext_lazy("August"),
+    gettext_lazy("September"),
+    gettext_lazy("October"),
+    gettext_lazy("November"),
+    gettext_lazy("December"),
+)

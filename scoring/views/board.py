@@ -20,6 +20,16 @@ STATUS_LABELS = [
     ("approved", gettext_lazy("approved")),
     ("referee", gettext_lazy("entered by the referee")),
 ]
+# Without the referee's approval a result confirmed by both lines counts at once: the board
+# says "confirmed", not "approved" (nobody approved it).
+NO_APPROVAL_LABELS = {"approved": gettext_lazy("confirmed")}
+WITH_APPROVAL_LABELS = {"confirmed": gettext_lazy("confirmed, to approve")}
+
+
+def status_labels(approval_required: bool) -> dict:
+    labels = dict(STATUS_LABELS)
+    labels.update(WITH_APPROVAL_LABELS if approval_required else NO_APPROVAL_LABELS)
+    return labels
 
 
 def clock(seconds: int) -> str:
@@ -41,10 +51,11 @@ class BoardView(TournamentMixin, TemplateView):
         start = (turn.released_at or turn.seated_at) if turn else None
         elapsed = int((timezone.now() - start).total_seconds()) if start else 0
         limit = self.tournament.minutes_per_turn * 60
-        labels = dict(STATUS_LABELS)
+        labels = status_labels(self.tournament.approval_required)
         counts = {}
         for row in rows:
-            counts[labels[row.status]] = counts.get(labels[row.status], 0) + 1
+            row.label = labels[row.status]
+            counts[row.label] = counts.get(row.label, 0) + 1
         context.update(
             turn=turn,
             rows=rows,

@@ -118,7 +118,13 @@ class HomeView(PublicView):
             players = seating_lists.by_surname(*public.seating(state.current), query)
         elif state.current is not None:
             tables, byes = public.seating(state.current, query)
-        return {"state": state, "tables": tables, "byes": byes, "players": players, "alpha": alpha}
+        data = {"state": state, "tables": tables, "byes": byes, "players": players, "alpha": alpha}
+        if t.public_standings and state.complete and state.complete[-1] == t.turns:
+            # After the last turn the players come for the final standings: they come first.
+            report = public.public_standings(t, state)
+            if report is not None and report.final:
+                data.update(report=report, awards=public.public_prizes(t, report))
+        return data
 
 
 class StandingsView(PublicView):

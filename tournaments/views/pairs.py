@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView, View
 from django_tables2 import SingleTableView
 
@@ -256,7 +257,11 @@ class ImportView(TournamentMixin, View):
         pending.forget(kept)
         messages.success(
             request,
-            _("%(n)d pairs imported (numbers %(a)d–%(b)d).")
+            ngettext(
+                "%(n)d pair imported (numbers %(a)d–%(b)d).",
+                "%(n)d pairs imported (numbers %(a)d–%(b)d).",
+                len(pairs),
+            )
             % {
                 "n": len(pairs),
                 "a": min(p.number for p in pairs),
