@@ -54,6 +54,7 @@ run: venv system-packages
 dev: venv system-packages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_tournament --if-empty
+	$(PY) manage.py db_worker --verbosity 0 & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: dev-venv

@@ -1,5 +1,57 @@
+import json
+import logging
+import time
+
 from django.conf import settings
+from django.db import connection
 from django.utils import translation
+
+request_log = logging.getLogger("burraco.requests")
+
+
+class RequestLogMiddleware:
+    """One line per request, JSON (DJANGO_REQUEST_LOG=1): method, path, status, time in ms,
+    database queries, the tournament (its slug, when the address names one), the client's
+    address. The query string is left out (a phone's PIN never travels there, but searches
+    do), and so is the table code of a phone's address (`/s/<code>/`)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.enabled = getattr(settings, "REQUEST_LOG", False)
+
+    def __call__(self, request):
+        if not self.enabled:
+            return self.get_response(request)
+        start = time.perf_counter()
+        queries_before = len(connection.queries) if settings.DEBUG else None
+        response = self.get_response(request)
+        match = getattr(request, "resolver_match", None)
+        kwargs = match.kwargs if match else {}
+        path = request.path
+        if "code" in kwargs:
+            path = path.replace(str(kwargs["code"]), "…")
+        line = {
+            "method": request.method,
+            "path": path[:200],
+            "view": match.url_name if match else None,
+            "tournament": kwargs.get("slug"),
+            "status": response.status_code,
+            "ms": round((time.perf_counter() - start) * 1000, 1),
+            "client": _client(request),
+        }
+        if queries_before is not None:
+            line["queries"] = len(connection.queries) - queries_before
+        request_log.info(json.dumps(line, separators=(",", ":")))
+        return response
+
+
+def _client(request) -> str:
+    from config.network import client_address
+
+    try:
+        return client_address(request)
+    except Exception:
+        return request.META.get("REMOTE_ADDR", "")
 
 
 class DefaultLanguageMiddleware:

@@ -46,6 +46,7 @@ ALLOWED_HOSTS = [
 ]
 if SECURE:
     SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the balancer's check, over plain HTTP
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -72,9 +73,14 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "scoring",
+    # Before django_tasks_db: its `db_worker` command is this app's (with heartbeats).
+    "taskqueue",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
+    "config.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -217,3 +223,48 @@ PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")
 
 # A backup file of the tournament is written here every time a turn is complete.
 BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))
+
+# Background work (document builds, automatic backups): Django's Tasks API through the
+# django-tasks backport, the queue in this same database (django-tasks-db), run by
+# `manage.py db_worker` (started beside gunicorn by `make run`). A job whose worker stops
+# beating for TASKS_LEASE_SECONDS is run again (taskqueue/queue.py, docs/operations.md).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASKS_LEASE_SECONDS = float(os.environ.get("DJANGO_TASKS_LEASE_SECONDS", "30"))
+# Run deferred work in this process right after the commit (tests; management commands).
+TASKS_INLINE = False
+
+# The cache (players' pages, rendered once per tournament version). DJANGO_CACHE_URL=redis://…
+# puts it in Redis, shared by every app server of a cluster (Django's RedisCache, redis-py);
+# without it, each process keeps its own (LocMem), as on the hall laptop. Either way a page is
+# keyed by the tournament's version, read from the database at every request, so a result
+# saved through one server is shown by every other at once. PIN and login limits are never
+# cached: they are rows of the database, shared by every server (docs/concurrency.md).
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "").strip()
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "burraco"),
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    }
+elif CACHE_URL:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis:// (or rediss://) address")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# One JSON line per request on stderr (method, path, status, ms, tournament, client):
+# DJANGO_REQUEST_LOG=1 (the cluster's and production's files set it; the laptop stays quiet).
+REQUEST_LOG = env_flag("DJANGO_REQUEST_LOG")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "loggers": {
+        "burraco.requests": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,8 +1,8 @@
 """Run the hall's server processes together and stop them together.
 
-`manage.py serve` starts gunicorn (and, later, more processes such as a task worker: append
-them to `processes()`); Ctrl-C or SIGTERM stops them all cleanly (SIGTERM, then SIGKILL after
-a grace period), and if one of them dies the others are stopped too and the exit code tells.
+`manage.py serve` starts gunicorn and the background worker (`worker_command`); Ctrl-C or
+SIGTERM stops them all cleanly (SIGTERM, then SIGKILL after a grace period), and if one of
+them dies the others are stopped too and the exit code tells.
 Each child runs in a process group of its own, so that the shutdown goes in order, and asks
 the kernel to end it should the supervisor itself be killed (Linux), so none is left behind.
 """
@@ -65,6 +65,13 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int = 1) -> li
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
     return command
+
+
+def worker_command(nice: int = 19) -> list[str]:
+    """The background worker (document builds, backups), at a lower priority than the web
+    server so that laying out hundreds of sheets never slows the phones' requests."""
+    manage = Path(__file__).resolve().parent.parent / "manage.py"
+    return [sys.executable, str(manage), "db_worker", "--nice", str(nice), "--verbosity", "0"]
 
 
 def lan_addresses() -> list[str]:

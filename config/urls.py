@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import views as config_views
+from config.health import healthz
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
 
@@ -15,6 +16,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include("scoring.public_urls")),
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     # Log in, log out and change one's password; no reset by e-mail (a hall laptop has no mail).
     path("accounts/login/", config_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

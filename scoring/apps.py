@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self):
+        from scoring.documents import jobs  # noqa: F401  (its task_finished receiver)

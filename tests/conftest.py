@@ -15,6 +15,7 @@ def documents_inline(settings, tmp_path):
     """Build documents in the test's own thread (and database transaction); automatic backups
     go to the test's own folder."""
     settings.DOCUMENTS_SYNC = True
+    settings.TASKS_INLINE = True
     settings.BACKUP_DIR = tmp_path / "backups"
 
 

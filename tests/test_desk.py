@@ -330,5 +330,7 @@ def test_query_count_does_not_grow_with_the_tournament(
             assert client.get(url(name, slug)).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
-    with django_assert_max_num_queries(15):
+    # The Danish seating page also reads the standings it was seated by (rank and VP beside
+    # each pair) and the earlier tables (what happened where two pairs were already paired).
+    with django_assert_max_num_queries(18 if name == "seating" else 15):
         client.get(url(name, large))

@@ -13,6 +13,7 @@ from scoring.documents import jobs
 from scoring.documents.reports import build
 from scoring.documents.sheets import scoresheets_pdf, seating_pdf, slips_pdf
 from scoring.models import Document
+from scoring.rules import display
 from scoring.services.standings import standings
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Table, Tournament
@@ -83,7 +84,7 @@ def test_filled_sheets_show_points_vp_and_corrections(played):
     page = pages[1]
     assert "900" in page and "100" in page and "800" in page  # points and difference
     assert str(table2.ns_vp) in page and str(table2.ew_vp) in page
-    assert "Errore di somma" in page and "1250–830 → 900–100" in page
+    assert "Errore di somma" in page and "1250 – 830 → 900 – 100" in page
 
 
 def test_seating_list_and_slips(played):
@@ -103,7 +104,7 @@ def test_standings_pdf_matches_the_database(played):
     assert "Classifica provvisoria dopo il turno 1" in text
     assert "Maria Bellini" in text and "pagina 1" in text
     for row in standings(played, after_turn=1)[:3]:
-        assert f"{row.vp} {row.mp}" in text.replace("\n", " ")
+        assert f"{row.vp} {display.signed(row.mp)}" in text.replace("\n", " ")
     assert "Art. 23 recidiva" in text
 
 
@@ -249,3 +250,21 @@ def test_a_long_standings_pdf_is_numbered_across_its_parallel_chunks(tmp_path):
         if "–" in line and line.split()[0].isdigit()
     ]
     assert ranks[:120] == list(range(1, 121))
+
+
+def test_standings_pdf_wraps_long_names_and_shows_the_club(tmp_path):
+    from scoring.documents.reports import plan_pages, row_lines
+    from tournaments.models import Player
+
+    slug = make_tournament(tmp_path, pairs=6, plan="mitchell:1")
+    long_name = "Giovanni Battista Montefeltro della Rovere Sforza Visconti"
+    Player.objects.filter(name="Rossi Mario 2").update(
+        name=long_name, club="Circolo Bridge e Burraco"
+    )
+    play_turn(slug)
+    text = " ".join(" ".join(text_of(build(Tournament.objects.get(slug=slug), "pdf"))).split())
+    assert long_name in text and "Circolo Bridge e Burraco" in text  # wrapped, not cut
+    assert row_lines(long_name + " – Bianchi Anna 2", "Circolo") == 4
+    rows = [{"players": long_name, "club": "x"}] * 40 + [{"players": "a", "club": "b"}] * 60
+    pages = plan_pages(rows)
+    assert sum(map(len, pages)) == 100 and len(pages[0]) < 36  # taller rows, fewer per page

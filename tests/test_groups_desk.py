@@ -176,3 +176,66 @@ def test_prize_list_queries_do_not_grow_with_the_field(
     with django_assert_max_num_queries(7):
         rows = prize_list(tournament)
     assert all(r.pair for r in rows)
+
+
+def pdf_text(content: bytes) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+def with_prizes(tmp_path, user):
+    slug = finished(tmp_path, user)
+    path = tmp_path / "premi.csv"
+    path.write_text(PRIZES)
+    run("prizes_set", slug, "--file", str(path))
+    return Tournament.objects.get(slug=slug)
+
+
+def test_standings_pdf_per_group_with_the_prizes(referee, tmp_path):
+    from scoring.documents.reports import build
+
+    tournament = with_prizes(tmp_path, referee)
+    text = pdf_text(build(tournament, "pdf"))
+    assert "Classifica finale" in text and "Girone" in text
+    rows = export(tournament.slug)["standings"]
+    first_b = next(r for r in rows if r["group"] == "B")
+    assert f"B 1° {first_b['pair']}" in text
+    assert "Premi" in text and "Coppa primi girone B" in text
+
+
+def test_prizes_pdf(referee, tmp_path):
+    from scoring.documents.reports import prizes_pdf
+
+    tournament = with_prizes(tmp_path, referee)
+    text = pdf_text(prizes_pdf(tournament))
+    assert "Premi" in text and "Coppa primi assoluti" in text and "turni 4-6" in text
+    assert "None" not in text
+
+
+def test_workbook_per_group_and_prize_sheet(referee, tmp_path):
+    from openpyxl import load_workbook
+
+    from scoring.documents.reports import build
+
+    tournament = with_prizes(tmp_path, referee)
+    book = load_workbook(io.BytesIO(build(tournament, "xlsx")))
+    assert "Premi" in book.sheetnames
+    header, *rows = list(book["Classifica"].iter_rows(values_only=True))
+    assert header[:3] == ("Pos.", "Girone", "Posizione nel girone")
+    assert [r[1] for r in rows] == ["A"] * 12 + ["B"] * 16
+    assert [r[2] for r in rows[:3]] == [1, 2, 3]
+    prizes = list(book["Premi"].iter_rows(min_row=2, values_only=True))
+    assert prizes[0][:3] == ("A", 1, "Coppa primi assoluti") and isinstance(prizes[0][5], int)
+    assert prizes[3][3] == "4-6"
+
+
+def test_public_standings_and_screen_per_group_with_prizes(client, referee, tmp_path):
+    tournament = with_prizes(tmp_path, referee)
+    for turn in tournament.turn_set.all():
+        run("turn_release", tournament.slug, "--turn", str(turn.number))
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("public_standings", args=[tournament.slug])).content.decode()
+    assert "Group A" in html and "Group B" in html and "Coppa primi girone B" in html
+    screen = client.get(reverse("public_screen", args=[tournament.slug])).content.decode()
+    assert 'data-rows="prizes"' in screen and "Group B" in screen

@@ -428,3 +428,12 @@ def test_seating_by_surname_lists_every_player(tmp_path):
     ]
     assert all(s.table in (1, 2) and s.line in ("ns", "ew") for s in seats)
     assert [s.name for s in by_surname(tables, [], "d'angelo")] == ["DANGELO NICOLO"]
+
+
+def test_scoresheets_export_prints_the_seating_by_surname(tmp_path):
+    create()
+    register(tmp_path)
+    run("turn_seat", "n")
+    out = tmp_path / "alpha.pdf"
+    run("scoresheets_export", "n", "--turn", "1", "--kind", "seating-alpha", "--output", str(out))
+    assert out.read_bytes().startswith(b"%PDF")

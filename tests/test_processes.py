@@ -243,6 +243,8 @@ def test_serve_serves_the_app_and_its_static_files_and_stops_whole(tmp_path, sto
         family = children_of(server.pid)
         family += [g for c in family for g in children_of(c)]
         assert len(family) >= 3  # gunicorn's master and its workers
+        commands = [Path(f"/proc/{p}/cmdline").read_bytes() for p in children_of(server.pid)]
+        assert any(b"db_worker" in c for c in commands)  # the background worker beside it
         if stop == "ctrl-c":
             os.kill(server.pid, signal.SIGINT)
             out, _err = server.communicate(timeout=60)

@@ -3,7 +3,7 @@ from django.urls import path
 from scoring.views import board, documents, entry, prizes, rulings
 from scoring.views import results as scoring
 from tournaments.views import desk as views
-from tournaments.views import groups, pairs
+from tournaments.views import groups, membership, pairs
 
 urlpatterns = [
     path("", views.DashboardView.as_view(), name="dashboard"),
@@ -26,6 +26,9 @@ urlpatterns = [
     ),
     path("pairs/<int:number>/", pairs.PairFormView.as_view(), name="pair_edit"),
     path("pairs/<int:number>/delete/", pairs.PairDeleteView.as_view(), name="pair_delete"),
+    path("membership/", membership.MembershipView.as_view(), name="membership"),
+    path("membership/list/", membership.MemberListView.as_view(), name="member_list"),
+    path("membership/admit/", membership.AdmitView.as_view(), name="membership_admit"),
     path("seating/", views.SeatingView.as_view(), name="seating"),
     path("seating/next/", views.SeatNextView.as_view(), name="seat_next"),
     path("seating/release/", views.ReleaseView.as_view(), name="seat_release"),

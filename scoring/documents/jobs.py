@@ -2,33 +2,37 @@
 
 A `Document` row records what is asked (kind, turn, options), how far the
 build is, and the finished file. A document is reused while the data it shows
-is unchanged (its fingerprint); otherwise it is built again. A long build runs
-in a process of its own at a lower priority (`manage.py document_build`,
-watched by a daemon thread of the process that asked), reading without a
-transaction and writing its progress and its file in short ones, so that it
-never holds the database's write lock while it lays pages out;
-`settings.DOCUMENTS_SYNC` builds inline instead (tests, commands).
+is unchanged (its fingerprint); otherwise it is built again. A long build is a
+background job (Django's Tasks API, `build_document`, enqueued after the commit),
+run by `manage.py db_worker` at a lower priority, reading without a transaction
+and writing its progress and its file in short ones, so that it never holds the
+database's write lock while it lays pages out; a job whose worker died is run
+again (taskqueue.queue). `settings.TASKS_INLINE` (or `DOCUMENTS_SYNC`) builds
+inline instead (tests, commands).
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
 from django.db.models import Count, Max
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks import task
+from django_tasks.base import TaskResultStatus
+from django_tasks.signals import task_finished
 
 from scoring.models import Document, LogEntry, Penalty, ResultChange
+from taskqueue import queue
 from tournaments.models import Tournament, Turn
 
 log = logging.getLogger(__name__)
 
-TURN_KINDS = {"sheets", "sheets-filled", "seating", "slips"}
-KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards"}
+TURN_KINDS = {"sheets", "sheets-filled", "seating", "seating-alpha", "slips"}
+KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards", "prizes-pdf"}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
@@ -61,6 +65,13 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
             ),
             list(tournament.turn_set.values_list("number", "movement")),
             tournament.status,
+            list(tournament.groups.values_list("name", "pairs")),
+            list(
+                tournament.prizes.values_list(
+                    "position", "label", "group", "place", "from_turn", "to_turn", "club"
+                )
+            ),
+            tournament.prizes_cumulate,
         ]
     parts.append(
         [
@@ -114,56 +125,34 @@ def request_document(
         source_version=version,
         total=total,
     )
-    if kind in BACKGROUND and not getattr(settings, "DOCUMENTS_SYNC", False):
-        transaction.on_commit(lambda: _start_thread(doc.pk))
+    if kind in BACKGROUND and not (settings.TASKS_INLINE or getattr(settings, "DOCUMENTS_SYNC", 0)):
+        queue.defer(build_document, doc.pk)
     else:
         build(doc.pk)
         doc.refresh_from_db()
     return doc
 
 
-def _start_thread(pk: int) -> None:
-    threading.Thread(
-        target=_build_in_process, args=(pk,), daemon=True, name=f"document-{pk}"
-    ).start()
+@task()
+def build_document(pk: int) -> None:
+    """The background job: build the document (idempotent: run again, it builds it again)."""
+    build(pk)
 
 
-def _build_in_process(pk: int) -> None:
-    """Build in a process of its own at a lower priority (`manage.py document_build`), so that
-    laying out hundreds of sheets never takes the web process's interpreter from the phones'
-    requests; this thread only waits for it. Where no process can start, build here."""
-    import os
-    import subprocess
-    import sys
-
-    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "document_build", str(pk)]
-    try:
-        process = subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL)
-        try:
-            os.setpriority(os.PRIO_PROCESS, process.pid, 19)  # the pool it starts inherits it
-        except OSError:
-            pass
-        try:
-            process.wait(timeout=30 * 60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    except OSError as exc:
-        log.warning("document %s: no build process (%s), building in this one", pk, exc)
-        try:
-            build(pk)
-        finally:
-            close_old_connections()
+@receiver(task_finished)
+def _job_failed(sender, task_result, **kwargs) -> None:
+    """A build whose job failed outside `build` (its worker died again and again): say so."""
+    if task_result.status != TaskResultStatus.FAILED:
         return
-    if Document.objects.filter(
-        pk=pk, status__in=[Document.Status.PENDING, Document.Status.RUNNING]
-    ).exists():
-        Document.objects.filter(pk=pk).update(
-            status=Document.Status.FAILED,
-            error=_("The build stopped before the end: ask for the document again."),
-            finished_at=timezone.now(),
-        )
-    close_old_connections()
+    if getattr(task_result.task, "func", None) is not build_document.func:
+        return
+    Document.objects.filter(
+        pk=task_result.args[0], status__in=[Document.Status.PENDING, Document.Status.RUNNING]
+    ).update(
+        status=Document.Status.FAILED,
+        error=_("The build stopped before the end: ask for the document again."),
+        finished_at=timezone.now(),
+    )
 
 
 def build(pk: int) -> None:
@@ -172,6 +161,8 @@ def build(pk: int) -> None:
     from scoring.documents import sheets as documents
 
     doc = Document.objects.select_related("tournament").get(pk=pk)
+    if doc.status == Document.Status.READY:
+        return  # built already (a job run again after its worker died at the very end)
     Document.objects.filter(pk=pk).update(status=Document.Status.RUNNING)
     t = doc.tournament
     language = doc.options.get("language")
@@ -193,8 +184,12 @@ def build(pk: int) -> None:
             )
         elif doc.kind == "seating":
             content = documents.seating_pdf(t, turn, language=language)
+        elif doc.kind == "seating-alpha":
+            content = documents.seating_alpha_pdf(t, turn, language=language)
         elif doc.kind == "slips":
             content = documents.slips_pdf(t, turn, language=language)
+        elif doc.kind == "prizes-pdf":
+            content = reports.prizes_pdf(t, language=language)
         elif doc.kind == "cards":
             content = documents.cards_pdf(
                 t, base=doc.options.get("base_url") or None, language=language

@@ -10,7 +10,10 @@ from django.utils.translation import gettext as _
 
 from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
+from scoring.rules import display
+from scoring.services import labels
 from scoring.services.exports import results_data
+from scoring.services.prizes import prize_list
 from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
@@ -27,6 +30,9 @@ def build(tournament: Tournament, fmt: str, after: int | None = None) -> bytes:
     report = standings_report(tournament, after)
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
+    data["ruling_titles"] = labels.ruling_titles(tournament)
+    data["grouped"] = report.grouped
+    data["prizes"] = prize_list(tournament)
     data["admissions"] = membership.admitted_rows(tournament)
     data["names"] = {
         "vp_scale": scale_display(tournament.vp_scale),
@@ -45,16 +51,55 @@ def _players(data: dict) -> dict[int, dict]:
 
 
 def workbook(data: dict) -> bytes:
-    """Sheets Torneo, Classifica, Incontri, Penalità, Coppie: numbers as numbers,
-    frozen header, filters and widths that fit."""
+    """Sheets Torneo, Classifica, Incontri, Penalità, Registro, Coppie: numbers as numbers,
+    names instead of codes, times in the tournament's time zone, frozen header, filters and
+    widths that fit."""
     from openpyxl import Workbook
-    from openpyxl.styles import Font
 
-    t = data["tournament"]
-    pairs = _players(data)
     book = Workbook()
-    info = book.active
+    _info_sheet(book.active, data)
+    pairs = _players(data)
+    _sheet(book, "Classifica", *_standings_rows(data, pairs))
+    if data.get("prizes"):
+        _sheet(book, "Premi", *_prize_rows(data))
+    _sheet(book, "Incontri", *_match_rows(data))
+    _sheet(book, "Penalità", *_penalty_rows(data))
+    _sheet(book, "Registro", *_log_rows(data))
+    header = [_("Pair"), *_player_header(1), *_player_header(2), _("Province"), _("Region")]
+    _sheet(
+        book,
+        "Coppie",
+        header,
+        [
+            [
+                n,
+                *_who(pairs, n, 0),
+                *_who(pairs, n, 1),
+                pairs[n].get("province", ""),
+                pairs[n].get("region", ""),
+            ]
+            for n in sorted(pairs)
+        ],
+    )
+    _sheet(
+        book,
+        "Tesseramento",
+        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
+        data["admissions"],
+    )
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _info_sheet(info, data: dict) -> None:
+    t = data["tournament"]
     info.title = "Torneo"
+    standings = (
+        _("final")
+        if data["final"]
+        else _("provisional after turn %(n)d") % {"n": data["after_turn"]}
+    )
     for label, value in [
         (_("Name"), t["name"]),
         (_("Slug"), t["slug"]),
@@ -65,203 +110,275 @@ def workbook(data: dict) -> bytes:
         (_("Referee's federation code"), t["referee_code"]),
         (_("Turns"), t["turns"]),
         (_("Deals per turn"), t["deals"]),
-        (_("Plan"), ", ".join(t["plan"])),
+        (_("Plan"), labels.plan_names(t["plan"])),
         (_("Game rules"), data["names"]["rules"]),
         (_("Level"), data["names"]["level"]),
         (_("VP scale"), data["names"]["vp_scale"]),
         (_("Bye percentage"), t["bye_percentage"]),
-        (_("Tie-breaks"), ", ".join(t["tiebreaks"])),
-        (_("Status"), t["status"]),
-        (
-            _("Standings"),
-            _("final")
-            if data["final"]
-            else _("provisional after turn %(n)d") % {"n": data["after_turn"]},
-        ),
-        (_("Generated"), timezone.localtime().strftime("%d/%m/%Y %H:%M")),
+        (_("Tie-breaks"), labels.tiebreak_names(t["tiebreaks"])),
+        (_("Status"), labels.status_name(t["status"])),
+        (_("Standings"), standings),
+        (_("Generated"), labels.local_time(timezone.now())),
     ]:
         info.append([label, printable(value)])
     protect(info)
     info.column_dimensions["A"].width = 28
     info.column_dimensions["B"].width = 48
 
-    def sheet(title: str, header: list[str], rows: list[list]) -> None:
-        ws = book.create_sheet(title)
-        ws.append(header)
-        for cell in ws[1]:
-            cell.font = Font(bold=True)
-        for row in rows:
-            ws.append([printable(v) for v in row])
-        protect(ws)
-        ws.freeze_panes = "A2"
-        ws.auto_filter.ref = ws.dimensions
-        for column in ws.columns:
-            width = max(len(str(c.value)) if c.value is not None else 0 for c in column)
-            ws.column_dimensions[column[0].column_letter].width = min(max(width + 2, 6), 60)
 
-    def who(number: int, index: int) -> list:
-        player = pairs[number]["players"][index]
-        return [player["name"], player["membership"], player["club"]]
+def _sheet(book, title: str, header: list[str], rows: list[list]) -> None:
+    from openpyxl.styles import Font
 
-    sheet(
-        "Classifica",
+    ws = book.create_sheet(title)
+    ws.append(header)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        ws.append([printable(v) for v in row])
+    protect(ws)
+    ws.freeze_panes = "A2"
+    ws.auto_filter.ref = ws.dimensions
+    for column in ws.columns:
+        width = max(len(str(c.value)) if c.value is not None else 0 for c in column)
+        ws.column_dimensions[column[0].column_letter].width = min(max(width + 2, 6), 60)
+
+
+def _player_header(n: int) -> list[str]:
+    if n == 1:
+        return [_("Player 1"), _("Membership 1"), _("Club 1")]
+    return [_("Player 2"), _("Membership 2"), _("Club 2")]
+
+
+def _who(pairs: dict, number: int, index: int) -> list:
+    player = pairs[number]["players"][index]
+    return [player["name"], player["membership"], player["club"]]
+
+
+def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
+    grouped = data.get("grouped")
+    header = [
+        _("Rank"),
+        *([_("Group"), _("Group rank")] if grouped else []),
+        _("Pair"),
+        *_player_header(1),
+        *_player_header(2),
+        _("VP"),
+        _("MP"),
+        _("Played"),
+        _("Byes"),
+        _("Penalty VP"),
+        _("Penalty MP"),
+    ]
+    rows = [
         [
-            _("Rank"),
-            _("Pair"),
-            _("Player 1"),
-            _("Membership 1"),
-            _("Club 1"),
-            _("Player 2"),
-            _("Membership 2"),
-            _("Club 2"),
-            _("VP"),
-            _("MP"),
-            _("Played"),
-            _("Byes"),
-            _("Penalty VP"),
-            _("Penalty MP"),
-        ],
-        [
-            [
-                r["rank"],
-                r["pair"],
-                *who(r["pair"], 0),
-                *who(r["pair"], 1),
-                r["vp"],
-                r["mp"],
-                r["played"],
-                r["byes"],
-                r["penalty_vp"],
-                r["penalty_mp"],
-            ]
-            for r in data["standings"]
-        ],
-    )
-    sheet(
-        "Incontri",
-        [
-            _("Turn"),
-            _("Movement"),
-            _("Table"),
-            _("N-S"),
-            _("E-W"),
-            _("N-S points"),
-            _("E-W points"),
-            _("N-S VP"),
-            _("E-W VP"),
-            _("Late correction (Art. 31)"),
-        ],
-        [
-            [
-                turn["number"],
-                turn["movement"],
-                x["table"],
-                x["ns"],
-                x["ew"],
-                x["ns_points"],
-                x["ew_points"],
-                x["ns_vp"],
-                x["ew_vp"],
-                _("yes") if x.get("late_correction") else "",
-            ]
-            for turn in data["turns"]
-            for x in turn["tables"]
+            r["rank"],
+            *([r["group"] or "", r["group_rank"]] if grouped else []),
+            r["pair"],
+            *_who(pairs, r["pair"], 0),
+            *_who(pairs, r["pair"], 1),
+            r["vp"],
+            r["mp"],
+            r["played"],
+            r["byes"],
+            r["penalty_vp"],
+            r["penalty_mp"],
         ]
-        + [
-            [turn["number"], turn["movement"], None, b["pair"], None, None, None, b["vp"], None, ""]
-            for turn in data["turns"]
-            for b in turn["byes"]
-        ],
-    )
-    sheet(
-        "Penalità",
-        [_("Pair"), _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")],
-        [
-            [p["pair"], p["turn"], p["table"], p["ruling"] or "", p["vp"], p["mp"], p["reason"]]
-            for p in data["penalties"]
-        ],
-    )
-    sheet(
-        "Registro",
-        [
-            _("When"),
-            _("Turn"),
-            _("Table"),
-            _("Pairs"),
-            _("Article"),
-            _("Ruling"),
-            _("Decision"),
-            _("Effect"),
-            _("Who"),
-        ],
-        [
-            [
-                e["at"][:19].replace("T", " "),
-                e["turn"],
-                e["table"],
-                ", ".join(str(p) for p in e["pairs"]),
-                e["article"],
-                e["ruling"],
-                e["decision"],
-                e["effect"],
-                e["by"] or "",
-            ]
-            for e in data["log"]
-        ],
-    )
-    sheet(
-        "Coppie",
-        [
-            _("Pair"),
-            _("Player 1"),
-            _("Membership 1"),
-            _("Club 1"),
-            _("Player 2"),
-            _("Membership 2"),
-            _("Club 2"),
-            _("Province"),
-            _("Region"),
-        ],
-        [
-            [n, *who(n, 0), *who(n, 1), pairs[n].get("province", ""), pairs[n].get("region", "")]
-            for n in sorted(pairs)
-        ],
-    )
-    sheet(
-        "Tesseramento",
-        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
-        data["admissions"],
-    )
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+        for r in data["standings"]
+    ]
+    return header, rows
 
 
-FIRST_PAGE_ROWS = 36  # rows under the title on page 1 (rows never wrap: fixed height)
-PAGE_ROWS = 44  # rows on the next pages
+def _prize_rows(data: dict) -> tuple[list, list]:
+    header = [_("Group"), _("Place"), _("Prize"), _("Turns"), _("Club"), _("Pair"), _("Players")]
+    rows = [
+        [
+            a.group or _("Overall"),
+            a.place,
+            a.prize,
+            a.turns or "",
+            a.club or "",
+            a.pair,
+            a.players or _("not assigned yet"),
+        ]
+        for a in data["prizes"]
+    ]
+    return header, rows
+
+
+def _match_rows(data: dict) -> tuple[list, list]:
+    """Every table and bye. A score set by the referee has no points: its cells say so, the
+    VP are its VP and the note column tells what happened."""
+    header = [
+        _("Turn"),
+        _("Movement"),
+        _("Table"),
+        _("N-S"),
+        _("E-W"),
+        _("N-S points"),
+        _("E-W points"),
+        _("N-S VP"),
+        _("E-W VP"),
+        _("Note"),
+    ]
+    rows = []
+    for turn in data["turns"]:
+        movement = labels.movement_name(turn["movement"])
+        for x in turn["tables"]:
+            ns_points, ew_points = x["ns_points"], x["ew_points"]
+            notes = []
+            if x.get("adjusted"):
+                notes.append(
+                    _("referee-set score (MP %(ns)s / %(ew)s)")
+                    % {"ns": display.signed(x["ns_mp"]), "ew": display.signed(x["ew_mp"])}
+                )
+                if ns_points is None:
+                    ns_points = ew_points = _("referee-set score")
+            if x.get("late_correction"):
+                notes.append(_("late correction (Art. 31)"))
+            row = [turn["number"], movement, x["table"], x["ns"], x["ew"], ns_points, ew_points]
+            rows.append([*row, x["ns_vp"], x["ew_vp"], "; ".join(notes)])
+        for b in turn["byes"]:
+            rest = _("rests (bye: %(mp)s MP)") % {"mp": display.signed(b["mp"])}
+            rows.append(
+                [turn["number"], movement, None, b["pair"], None, None, None, b["vp"], None, rest]
+            )
+    return header, rows
+
+
+def _penalty_rows(data: dict) -> tuple[list, list]:
+    titles = data.get("ruling_titles", {})
+    header = [_("Pair"), _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")]
+    rows = [
+        [
+            p["pair"],
+            p["turn"],
+            p["table"],
+            labels.log_ruling(p["ruling"] or "", titles),
+            p["vp"],
+            p["mp"],
+            p["reason"],
+        ]
+        for p in data["penalties"]
+    ]
+    return header, rows
+
+
+def _log_rows(data: dict) -> tuple[list, list]:
+    titles = data.get("ruling_titles", {})
+    header = [
+        _("When"),
+        _("Turn"),
+        _("Table"),
+        _("Pairs"),
+        _("Article"),
+        _("Ruling"),
+        _("Decision"),
+        _("Effect"),
+        _("Who"),
+    ]
+    rows = [
+        [
+            labels.local_time(e["at"]),
+            e["turn"],
+            e["table"],
+            ", ".join(str(p) for p in e["pairs"]),
+            e["article"],
+            labels.log_ruling(e["ruling"], titles),
+            e["decision"],
+            e["effect"],
+            e["by"] or "",
+        ]
+        for e in data["log"]
+    ]
+    return header, rows
+
+
+# Page heights in millimetres for the standings rows (A4, the margins, the title block on page
+# 1). A row is 5.6 mm; a name or club too long for its column wraps onto more lines of 3.8 mm:
+# the pages are planned from that, so that each chunk rendered apart knows its first page.
+FIRST_PAGE_MM = 201.0
+PAGE_MM = 246.0
+ROW_MM, LINE_MM = 5.6, 3.8
+# Characters that surely fit one line of the players', club and penalty columns (9 pt).
+PLAYERS_CHARS, CLUB_CHARS, PENALTY_CHARS = 27, 20, 8
+
+
+def row_lines(players: str, club: str, penalty: str = "") -> int:
+    """Lines a standings row takes once its names, club and penalty wrap (overestimated)."""
+    return max(
+        _lines(players, PLAYERS_CHARS), _lines(club, CLUB_CHARS), _lines(penalty, PENALTY_CHARS)
+    )
+
+
+def _lines(text: str, width: int) -> int:
+    lines, length = 1, 0
+    for word in text.split():
+        if length and length + 1 + len(word) > width:
+            lines, length = lines + 1, 0
+        length += len(word) + (1 if length else 0)
+        while length > width:  # a word longer than the column breaks anywhere
+            lines, length = lines + 1, length - width
+    return lines
+
+
+def plan_pages(rows: list[dict]) -> list[list[dict]]:
+    """Rows cut into pages by their height, wrapped names included."""
+    pages: list[list[dict]] = [[]]
+    room = FIRST_PAGE_MM
+    for row in rows:
+        lines = row_lines(row["players"], row["club"], row.get("penalty", ""))
+        height = ROW_MM + (lines - 1) * LINE_MM
+        if height > room and pages[-1]:
+            pages.append([])
+            room = PAGE_MM
+        pages[-1].append(row)
+        room -= height
+    return pages
+
+
+def _club(pair: dict) -> str:
+    clubs = [p["club"] for p in pair["players"] if p["club"]]
+    return " / ".join(dict.fromkeys(clubs))
 
 
 def standings_pdf(tournament: Tournament, data: dict) -> bytes:
     """The standings as PDF, laid out page by page so that the pages render in parallel
     (1,000 pairs take ~6 s in one process): each chunk starts its page counter where the
-    previous one ends; the penalties, the log and the signature follow the last rows."""
+    previous one ends; the penalties, the log and the signature follow the last rows. Long
+    names and clubs wrap (the pages are planned from their height), nothing is cut."""
     from scoring.documents.pdf import render
 
     pairs = _players(data)
     rows = [
-        {**r, "players": " – ".join(p["name"] for p in pairs[r["pair"]]["players"])}
+        {
+            **r,
+            "players": " – ".join(p["name"] for p in pairs[r["pair"]]["players"]),
+            "club": _club(pairs[r["pair"]]),
+            "penalty": labels.deduction(r["penalty_vp"], r["penalty_mp"])
+            if r["penalty_vp"] or r["penalty_mp"]
+            else "",
+        }
         for r in data["standings"]
     ]
-    pages = [rows[:FIRST_PAGE_ROWS]] + [
-        rows[i : i + PAGE_ROWS] for i in range(FIRST_PAGE_ROWS, len(rows), PAGE_ROWS)
-    ]
+    pages = plan_pages(rows)
+    titles = data.get("ruling_titles", {})
     common = {
         "t": data["tournament"],
         "names": data["names"],
+        "scale": data["names"]["vp_scale"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
         "date": tournament.date,
+        "penalties": data["penalties"],
+        "log": [
+            {
+                **e,
+                "time": labels.local_time(e["at"], "TIME"),
+                "name": labels.log_ruling(e["ruling"], titles),
+            }
+            for e in data["log"]
+        ],
     }
     chunks = _chunks(len(pages))
     html = [
@@ -273,8 +390,8 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
                 "first_page": a + 1,
                 "title": a == 0,
                 "tail": b == len(pages),
-                "penalties": data["penalties"],
-                "log": data["log"],
+                "grouped": data.get("grouped"),
+                "prizes": data.get("prizes") if data.get("final") else [],
             },
         )
         for a, b in chunks
@@ -291,3 +408,23 @@ def standings_pdf(tournament: Tournament, data: dict) -> bytes:
 def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
     """Page ranges rendered separately (a few pages each: enough to keep two cores busy)."""
     return [(a, min(a + size, pages)) for a in range(0, pages, size)] or [(0, 0)]
+
+
+@in_language
+def prizes_pdf(tournament: Tournament) -> bytes:
+    """The prize list for the prize-giving and the notice board."""
+    from scoring.documents.pdf import render
+    from scoring.services.standings import standings_report
+
+    report = standings_report(tournament)
+    html = render_to_string(
+        "scoring/pdf/prizes.html",
+        {
+            "t": tournament,
+            "awards": prize_list(tournament),
+            "final": report.final,
+            "after_turn": report.after_turn,
+            "generated": timezone.localtime(),
+        },
+    )
+    return render([html])

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultChange
+from scoring.services import labels
 from scoring.services.scales import resolve_scale
 from tournaments.models import Table, Tournament, Turn
 
@@ -176,7 +177,13 @@ def scoresheets_pdf(
     html = [
         render_to_string(
             "scoring/pdf/scoresheets.html",
-            {"t": tournament, "sheets": chunk, "scale": scale, "two_up": two_up},
+            {
+                "t": tournament,
+                "sheets": chunk,
+                "scale": scale,
+                "scale_name": labels.scale_label(tournament.vp_scale),
+                "two_up": two_up,
+            },
         )
         for chunk in chunks
     ]
@@ -200,6 +207,19 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
             "byes": list(turn.byes.select_related("pair__player1", "pair__player2")),
             "big": big,
         },
+    )
+    return _pdf([html])
+
+
+@in_language
+def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """Every player by surname with pair, table and line: the notice board's second list."""
+    from tournaments.services.seating_lists import by_surname
+
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    html = render_to_string(
+        "scoring/pdf/seating_alpha.html",
+        {"t": tournament, "turn": turn, "players": by_surname(_tables(turn), byes)},
     )
     return _pdf([html])
 

@@ -28,6 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from scoring.rules import standings
 from scoring.rules.vp import (
     DEFAULT_BYE_PERCENTAGE,
+    TOTAL_VP,
     Band,
     ByeScore,
     ScaleError,
@@ -38,7 +39,7 @@ from scoring.rules.vp import (
     check_points,
 )
 
-MATCH_VP = 40  # two tables of 20 VP
+MATCH_VP = 2 * TOTAL_VP  # two tables of 20 VP
 SCORING = ("vp-sum", "mp-scale")
 DEFAULT_SCORING = "vp-sum"
 
@@ -71,7 +72,7 @@ class TeamScale:
     def doubled(cls, pairs: VpScale) -> TeamScale:
         """The default team scale: the pairs scale over two tables (bounds and VP doubled)."""
         rows = [(2 * b.high if b.high is not None else 0, 2 * b.winner_vp) for b in pairs.bands]
-        return cls.from_bands(f"{pairs.code}-x2", pairs.name, rows, 2 * 20, pairs.bye_percentage)
+        return cls.from_bands(f"{pairs.code}-x2", pairs.name, rows, MATCH_VP, pairs.bye_percentage)
 
     def split(self, difference: int) -> tuple[int, int]:
         """(VP of A, VP of B) for A's summed MP difference."""

@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import LogEntry, Penalty, ResultChange, Ruling
-from scoring.rules import rulings
+from scoring.rules import display, rulings
 from scoring.rules import vp as vp_rules
+from scoring.services import labels
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
@@ -164,7 +165,7 @@ def add_penalty(
         effect = (
             _("warning")
             if warning
-            else _("−%(vp)d VP, −%(mp)d MP in the general ranking") % {"vp": vp, "mp": mp}
+            else _("%(amount)s in the general ranking") % {"amount": labels.deduction(vp, mp)}
         )
         _log(
             tournament,
@@ -207,7 +208,7 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
             code="warnings",
             article="Art. 23",
             decision=reason,
-            effect=_("−1 VP in the general ranking"),
+            effect=_("%(amount)s in the general ranking") % {"amount": labels.deduction(1, 0)},
         )
 
 
@@ -262,7 +263,12 @@ def adjust_score(
             table=table,
             by=user,
             source="adjusted",
-            reason=f"{reason} [VP {ns_vp}–{ew_vp}, MP {ns_mp}/{ew_mp}]",
+            reason=_("%(reason)s [VP %(vp)s, MP %(mp)s]")
+            % {
+                "reason": reason,
+                "vp": display.score(ns_vp, ew_vp),
+                "mp": f"{display.signed(ns_mp)}/{display.signed(ew_mp)}",
+            },
             old_ns_points=table.ns_points,
             old_ew_points=table.ew_points,
             new_ns_points=table.ns_points,

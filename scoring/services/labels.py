@@ -7,9 +7,12 @@ from __future__ import annotations
 import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.rules import display
 from scoring.rules import vp as vp_rules
+from scoring.rules.display import NOTHING
 from tournaments.models import MOVEMENTS, Tournament
 
 TIEBREAK_NAMES = {
@@ -22,10 +25,12 @@ DOCUMENT_KINDS = {
     "sheets": gettext_lazy("Score sheets"),
     "sheets-filled": gettext_lazy("Filled score sheets"),
     "seating": gettext_lazy("Seating list"),
+    "seating-alpha": gettext_lazy("Seating by surname"),
     "slips": gettext_lazy("Slips per pair"),
     "standings-pdf": gettext_lazy("Standings (PDF)"),
     "workbook": gettext_lazy("Homologation workbook (Excel)"),
     "cards": gettext_lazy("Pair cards with PIN"),
+    "prizes-pdf": gettext_lazy("Prize list (PDF)"),
 }
 
 
@@ -92,3 +97,36 @@ def local_time(value, fmt: str = "DATETIME") -> str:
         value = datetime.datetime.fromisoformat(value)
     value = timezone.localtime(value) if timezone.is_aware(value) else value
     return value.strftime("%H:%M" if fmt == "TIME" else "%d/%m/%Y %H:%M")
+
+
+def deduction(vp: int, mp: int) -> str:
+    """What a penalty takes away: "−1 P.V.", "−1 P.V., −100 M.P.", "−100 M.P."; never "−0"."""
+    parts = []
+    if vp:
+        parts.append(_("%(n)s VP") % {"n": display.minus(vp)})
+    if mp:
+        parts.append(_("%(n)s MP") % {"n": display.minus(mp)})
+    return ", ".join(parts) or NOTHING
+
+
+def penalty_text(penalty) -> str:
+    """A penalty or warning as the referee reads it."""
+    from scoring.models import Penalty
+
+    if penalty.kind == Penalty.Kind.WARNING:
+        return _("warning")
+    return deduction(penalty.vp, penalty.mp)
+
+
+LOG_CODES = {
+    "penalty": gettext_lazy("Penalty"),
+    "warnings": gettext_lazy("Two warnings"),
+    "adjusted": gettext_lazy("Adjusted score"),
+}
+
+
+def log_ruling(code: str, titles: dict[str, str]) -> str:
+    """The log's ruling column: the catalogue's title, or the name of an automatic entry."""
+    if not code:
+        return ""
+    return titles.get(code) or str(LOG_CODES.get(code, code))

@@ -14,7 +14,7 @@ from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import Tournament, audit, touch
 from tournaments.rules.messages import RuleError
-from tournaments.services.imports import ImportFileError, read_rows
+from tournaments.services.imports import ImportFileError, read_numbered_rows
 
 MAX_PRIZES = 500
 
@@ -28,7 +28,7 @@ def read_prize_file(tournament: Tournament, name: str, data: bytes) -> list[rule
     """The prize list of a CSV or XLSX file (`group,place,prize[,turns][,club]`); refused
     with every faulty row's number."""
     try:
-        rows = read_rows(name, data)
+        rows = read_numbered_rows(name, data)
     except ImportFileError as exc:
         raise Refused(str(exc)) from None
     names = list(groups_in_force(tournament, None)) or None

@@ -70,6 +70,14 @@ def public_standings(tournament: Tournament, state: PublicState):
     return standings_report(tournament, state.after_turn or None) if state.complete else None
 
 
+def public_prizes(tournament: Tournament, report) -> list:
+    """The prize list, public with the final standings only (a provisional list would
+    promise prizes that may still change hands)."""
+    from scoring.services.prizes import prize_list
+
+    return prize_list(tournament) if report is not None and report.final else []
+
+
 def public_pair(tournament: Tournament, number: int, state: PublicState) -> dict | None:
     """A pair's page, limited to released turns; its standing after the public turn."""
     detail = pair_detail(tournament, number, state.after_turn)

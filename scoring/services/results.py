@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks import task
 
 from scoring.models import LogEntry, ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
+from taskqueue import queue
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules.text import has_foreign_digits, parse_int
@@ -282,14 +284,20 @@ def after_results(tournament: Tournament, turn) -> None:
     _update_status(tournament)
     touch(tournament.pk)
     if not turn.tables.filter(ns_vp__isnull=True).exists():
-        transaction.on_commit(lambda: _safe_backup(tournament, turn.number))
+        queue.defer(automatic_backup, tournament.pk, turn.number)
 
 
-def _safe_backup(tournament: Tournament, number: int) -> None:
+@task()
+def automatic_backup(tournament_id: int, number: int) -> None:
+    """The background job writing a complete turn's backup file (idempotent: the file of
+    that turn is replaced atomically by the latest state)."""
     import logging
 
     from tournaments.services.backup import write_automatic
 
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return  # deleted meanwhile
     try:
         write_automatic(tournament, number)
     except OSError:  # a full disk must not stop the referee: the log says it

@@ -4,6 +4,7 @@ Loaded in every template (settings: TEMPLATES builtins)."""
 from django import template
 
 from scoring.rules import display
+from scoring.services import labels
 
 register = template.Library()
 
@@ -24,3 +25,20 @@ def signed(value):
 def score(ns, ew):
     """{{ t.ns_points|score:t.ew_points }}: 950 – (−30)."""
     return display.score(ns, ew)
+
+
+@register.filter
+def deduction(vp, mp):
+    """{{ r.penalty_vp|deduction:r.penalty_mp }}: −1 P.V., −100 M.P.; never −0."""
+    return labels.deduction(vp, mp)
+
+
+@register.filter
+def penalty(value):
+    """{{ penalty|penalty }}: "warning" or what it takes away."""
+    return labels.penalty_text(value)
+
+
+@register.filter
+def document_kind(kind):
+    return labels.document_kind(kind)

@@ -7,6 +7,7 @@ live part.
 """
 
 import hashlib
+import logging
 
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
@@ -23,6 +24,7 @@ from tournaments.models import Tournament
 from tournaments.rules.address import is_local
 from tournaments.services import address, seating_lists
 
+log = logging.getLogger(__name__)
 CACHE_SECONDS = 600
 POLL_SECONDS = 15
 
@@ -49,6 +51,8 @@ class PublicView(View):
                 "tiebreaks",
                 "vp_scale",
                 "deals",
+                "plan",
+                "prizes_cumulate",
             ),
             slug=slug,
         )
@@ -62,7 +66,7 @@ class PublicView(View):
             f"{request.GET.get('q', '')[:40]}:{request.GET.get('order') == 'alpha'}"
         )
         key = "public:" + hashlib.sha1(raw.encode()).hexdigest()
-        html = cache.get(key)
+        html = _cached(key)
         if html is None:
             context = {
                 "t": t,
@@ -73,13 +77,30 @@ class PublicView(View):
             }
             context.update(self.data(t, **kwargs))
             html = render_to_string(self.template_name, context, request=request)
-            cache.set(key, html, CACHE_SECONDS)
+            _keep(key, html)
         response = HttpResponse(html)
         response["Cache-Control"] = "no-cache"
         return response
 
     def data(self, t, **kwargs) -> dict:
         return {}
+
+
+def _cached(key: str) -> str | None:
+    """The page from the cache; a cache that cannot be reached (Redis down) only costs the
+    rendering: the phones still get their page."""
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("cache unreachable: page rendered without it", exc_info=True)
+        return None
+
+
+def _keep(key: str, html: str) -> None:
+    try:
+        cache.set(key, html, CACHE_SECONDS)
+    except Exception:
+        log.warning("cache unreachable: page not kept", exc_info=True)
 
 
 class HomeView(PublicView):
@@ -107,7 +128,8 @@ class StandingsView(PublicView):
 
     def data(self, t, **kwargs):
         state = public.public_state(t)
-        return {"state": state, "report": public.public_standings(t, state)}
+        report = public.public_standings(t, state)
+        return {"state": state, "report": report, "awards": public.public_prizes(t, report)}
 
 
 class PairView(PublicView):
@@ -133,7 +155,8 @@ class ScreenView(PublicView):
         state = public.public_state(t)
         tables, byes = public.seating(state.current) if state.current else ([], [])
         report = public.public_standings(t, state) if t.public_standings else None
-        return {"state": state, "report": report, "tables": tables, "byes": byes}
+        awards = public.public_prizes(t, report)
+        return {"state": state, "report": report, "tables": tables, "byes": byes, "awards": awards}
 
 
 class PosterView(View):

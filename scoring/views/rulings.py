@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.models import LogEntry
-from scoring.services import decisions
+from scoring.services import decisions, labels
 from scoring.views.forms import (
     AdjustForm,
     LatePairForm,
@@ -47,9 +47,16 @@ class RulingsView(TournamentMixin, TemplateView):
             late_possible=self.tournament.turn_set.count() == 1
             and self.tournament.turn_set.filter(byes__isnull=False).exists(),
             rulings=pair_rulings + table_rulings,
-            log=LogEntry.objects.filter(tournament=self.tournament).select_related("by"),
+            log=self.log(),
         )
         return context
+
+    def log(self) -> list:
+        titles = labels.ruling_titles(self.tournament)
+        entries = list(LogEntry.objects.filter(tournament=self.tournament).select_related("by"))
+        for e in entries:
+            e.ruling_name = labels.log_ruling(e.code, titles)
+        return entries
 
 
 class DecisionView(TournamentMixin, View):

@@ -237,3 +237,29 @@ def test_a_played_field_of_40_never_repeats_partners_in_nine_turns():
                 score[x] += 20 - v
         history.append(s.tables)
         ranking.sort(key=lambda p: -score[p])
+
+
+def test_a_long_event_keeps_the_partner_minimum_after_partners_run_out():
+    """17 players for 20 turns: after about 16 turns partners must repeat; every turn repeats
+    exactly as few as a maximum matching allows, and rests go round (Art. 33)."""
+    rng = random.Random(11)
+    ranking = list(range(1, 18))
+    score = dict.fromkeys(ranking, 0)
+    history, rests = [], {}
+    for _turn in range(20):
+        partners, opponents = history_sets(history)
+        s = seat_individual_danish(ranking, partners, opponents, rests)
+        check_basic(ranking, rests, s)
+        order = [p for p in ranking if p not in s.rests]
+        assert len(s.partner_repeats) == nx_partner_min(order, partners)
+        for p in s.rests:
+            rests[p] = rests.get(p, 0) + 1
+        assert max(rests.values()) - min(rests.get(p, 0) for p in ranking) <= 1
+        for ns, ew in s.tables:
+            v = rng.randint(0, 20)
+            for x in ns:
+                score[x] += v
+            for x in ew:
+                score[x] += 20 - v
+        history.append(s.tables)
+        ranking.sort(key=lambda p: -score[p])

@@ -9,6 +9,7 @@ from tournaments.rules.lineups import (
     check_lineup_change,
     check_team_size,
     default_lineup,
+    hall_tables,
     match_tables,
     parse_lines,
 )
@@ -54,3 +55,10 @@ def test_two_rooms():
     open_room, closed_room = match_tables(((1, 2), (3, 4)), ((11, 12), (13, 14)))
     assert open_room == ((1, 2), (11, 12))  # A's first line N-S
     assert closed_room == ((13, 14), (3, 4))  # B's second line N-S, A's second E-O
+
+
+def test_match_k_plays_on_tables_2k_minus_1_and_2k():
+    a, b = ((1, 2), (3, 4)), ((11, 12), (13, 14))
+    assert hall_tables(3, a, b) == ((5, (1, 2), (11, 12)), (6, (13, 14), (3, 4)))
+    with pytest.raises(ValueError):
+        hall_tables(0, a, b)

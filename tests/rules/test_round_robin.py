@@ -30,11 +30,17 @@ def test_group_sizes_are_balanced():
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{}, {"size": 1}, {"count": 0}, {"count": 6}, {"size": 4, "count": 2}]
+    "kwargs", [{}, {"size": 1}, {"count": 0}, {"count": 6}, {"size": 4, "count": 2}, {"size": True}]
 )
 def test_bad_group_choices_are_refused(kwargs):
     with pytest.raises(RuleError):
         group_sizes(10, **kwargs)
+
+
+def test_more_than_26_groups_are_named_on():
+    groups = split_teams(range(1, 241), size=8)
+    assert len(groups) == 30
+    assert [g.name for g in groups[24:]] == ["Y", "Z", "AA", "AB", "AC", "AD"]
 
 
 def test_serpentine_split():
@@ -108,3 +114,53 @@ def test_team_danish_reuses_the_pairs_engine():
     assert team_tables(1) == (1, 2) and team_tables(3) == (5, 6)
     with pytest.raises(ValueError):
         team_tables(0)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(4, 60), st.integers(3, 16), st.data())
+def test_round_robin_in_groups_over_two_legs(teams, size, data):
+    """Every turn seats each present team once (a match or a bye); within each leg every two
+    teams of a group meet once and nobody rests twice (Art. 33); teams never leave their group."""
+    if teams < 2 * -(-teams // size):
+        return
+    groups = split_teams(range(1, teams + 1), size=size)
+    where = {t: g.name for g in groups for t in g.teams}
+    longest = round_robin_turns(groups)
+    legs = data.draw(st.integers(1, 2))
+    for group in groups:
+        met, rested = Counter(), Counter()
+        for index in range(group.turns * legs):
+            if index and index % group.turns == 0:
+                assert set(met.values()) == {1} and max(rested.values(), default=0) <= 1
+                met, rested = Counter(), Counter()
+            matches, bye = group_round(group, index)
+            met.update(frozenset(m) for m in matches)
+            if bye is not None:
+                rested[bye] += 1
+        assert set(met.values()) == {1} and max(rested.values(), default=0) <= 1
+    for index in range(longest):
+        turn = seat_round_robin(groups, index)
+        seated = [t for _n, _g, a, b in turn.matches for t in (a, b)] + [t for _g, t in turn.byes]
+        assert sorted(seated) == list(range(1, teams + 1))
+        assert all(where[a] == where[b] == g for _n, g, a, b in turn.matches)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(2, 30), st.integers(0, 6), st.randoms(use_true_random=False))
+def test_team_danish_is_the_pairs_danish_on_teams(teams, turns, rnd):
+    from tournaments.movements.danish import meetings_to_avoid, seat_danish
+
+    ranking = list(range(1, teams + 1))
+    history, byes = [], {}
+    for _ in range(turns):
+        rnd.shuffle(ranking)
+        turn = seat_team_danish(ranking, history, byes)
+        pairs = seat_danish(ranking, meetings_to_avoid(history, False), byes)
+        assert [(a, b) for _k, a, b in turn.matches] == list(pairs.tables)
+        assert turn.bye == pairs.bye
+        assert [k for k, _a, _b in turn.matches] == list(range(1, len(turn.matches) + 1))
+        history.append([(a, b) for _k, a, b in turn.matches])
+        if turn.bye is not None:
+            byes[turn.bye] = byes.get(turn.bye, 0) + 1
+    if teams % 2 and turns <= teams:
+        assert max(byes.values(), default=0) <= 1  # Art. 33: never twice while avoidable

@@ -111,3 +111,17 @@ def test_team_standings_head_to_head_breaks_a_tie_on_vp_and_mp():
     matches = [match(1, 1, 2, 15, -100), match(2, 1, 3, 30, 100), match(3, 2, 3, 20, -100)]
     rows = team_standings([1, 2, 3], matches)
     assert [r.pair for r in rows][:2] == [2, 1]
+
+
+def test_the_doubled_scale_reads_like_the_pairs_scale_over_two_tables():
+    team = TeamScale.doubled(SCALE)
+    pairs_rows, team_rows = SCALE.rows(), team.rows()
+    assert len(team_rows) == len(pairs_rows)
+    for (_lo, hi, win, lose), (_tlo, thi, twin, tlose) in zip(pairs_rows, team_rows):
+        assert (twin, tlose) == (2 * win, 2 * lose)
+        assert thi == (2 * hi if hi is not None else None)
+    assert team.rows()[0][:2] == (0, 100) and team.total == 40
+    with pytest.raises(ScaleError):
+        team.min_difference_for(41)
+    with pytest.raises(ScaleError):
+        team.split(7)  # points are multiples of 5

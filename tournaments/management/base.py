@@ -1,18 +1,21 @@
 """Shared behaviour of the scripting contract's commands: a refusal is one line, exit 1."""
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
+from django.test.utils import override_settings
 
 from tournaments.errors import Refused
 
 
 class ContractCommand(BaseCommand):
     """Messages in English, whatever the UI's language: scripts read them (README.md,
-    scripting contract)."""
+    scripting contract). Deferred work (a turn's backup, a document) is done by the command
+    itself, after its commit, before it exits: a script never depends on a worker running."""
 
     @no_translations
     def handle(self, *args, **options):
         try:
-            return self.run(*args, **options)
+            with override_settings(TASKS_INLINE=True):
+                return self.run(*args, **options)
         except Refused as exc:
             raise CommandError(exc.message) from None
 

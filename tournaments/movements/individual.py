@@ -235,12 +235,17 @@ class _Solver:
         p, below = unseated[0], unseated[1:]
         window = below[: self.window]
         mates = self._valid_mates(p, window, matching)
-        candidates = [t for t in self._candidates(p, window) if t[0][1] in mates]
-        for table in candidates:  # first pass: a table with no repeat
-            if self.cost(table) == (0, 0) and self._keeps_partners(matching, table, 0):
+        for table in self._candidates(p, window):  # first pass: a table with no repeat
+            if (
+                table[0][1] in mates
+                and self.cost(table) == (0, 0)
+                and self._keeps_partners(matching, table, 0)
+            ):
                 return table
         fallback: tuple[int, Table] | None = None
-        for table in candidates:  # then: the partner minimum, fewest opponents
+        for table in self._candidates(p, window):  # then: the partner minimum, fewest opponents
+            if table[0][1] not in mates:
+                continue
             k, o = self.cost(table)
             if (fallback is None or o < fallback[0]) and self._keeps_partners(matching, table, k):
                 fallback = (o, table)

@@ -63,8 +63,6 @@ def group_sizes(teams: int, *, size: int | None = None, count: int | None = None
     assert count is not None
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise RuleError(_("the number of groups must be at least 1, not %(count)s"), count=count)
-    if count > len(NAMES):
-        raise RuleError(_("at most %(most)s groups, not %(count)s"), most=len(NAMES), count=count)
     if teams < MIN_TEAMS * count:
         raise RuleError(
             _("%(teams)s teams make at most %(most)s groups of %(min)s teams, not %(count)s"),
@@ -97,7 +95,15 @@ def split_teams(
                     break
                 members[g].append(team)
         forward = not forward
-    return tuple(TeamGroup(NAMES[i], tuple(m)) for i, m in enumerate(members))
+    return tuple(TeamGroup(group_name(i), tuple(m)) for i, m in enumerate(members))
+
+
+def group_name(index: int) -> str:
+    """A, B, … Z, then AA, AB, … (a national final may need more than 26 groups)."""
+    if index < len(NAMES):
+        return NAMES[index]
+    first, second = divmod(index - len(NAMES), len(NAMES))
+    return NAMES[first] + NAMES[second]
 
 
 def berger_round(size: int, index: int) -> list[tuple[int, int]]:

@@ -69,3 +69,14 @@ def check_lineup_change(turn_has_result: bool) -> None:
 def match_tables(lineup_a: Lineup, lineup_b: Lineup) -> tuple[tuple[Line, Line], tuple[Line, Line]]:
     """The match's two tables, each (N-S line, E-O line): open room, then closed room."""
     return (lineup_a[0], lineup_b[0]), (lineup_b[1], lineup_a[1])
+
+
+def hall_tables(
+    match: int, lineup_a: Lineup, lineup_b: Lineup
+) -> tuple[tuple[int, Line, Line], tuple[int, Line, Line]]:
+    """Match `match`'s two hall tables as (table number, N-S line, E-O line): the open room on
+    table ``2 * match - 1``, the closed room on table ``2 * match``."""
+    if match < 1:
+        raise ValueError(f"match numbers start at 1, not {match}")
+    (open_ns, open_ew), (closed_ns, closed_ew) = match_tables(lineup_a, lineup_b)
+    return (2 * match - 1, open_ns, open_ew), (2 * match, closed_ns, closed_ew)

@@ -153,17 +153,11 @@ def read_pairs(name: str, data: bytes) -> PairsFile:
     return result
 
 
-def read_rows(name: str, data: bytes) -> list[list[str]]:
+def read_numbered_rows(name: str, data: bytes) -> list[list[str]]:
     """Any small table the referee uploads (a prize list…), CSV (`,` `;` or tab) or XLSX, as
     rows of cells; blank rows kept empty so that row numbers match the file's lines."""
     check_size(len(data))
-    suffix = Path(name).suffix.lower()
-    if suffix == ".xlsx":
-        lines = _xlsx_cells(data)
-    elif suffix in (".csv", ".txt", ".tsv", ""):
-        lines = _csv_cells(decode(data)[0])
-    else:
-        raise ImportFileError(_("Use a .csv or .xlsx file, not %(name)s.") % {"name": name})
+    lines, _encoding = read_cells(name if Path(name).suffix else f"{name}.csv", data)
     rows: list[list[str]] = []
     for number, cells in lines:
         rows.extend([] for _i in range(number - 1 - len(rows)))

@@ -576,8 +576,10 @@ def _put(seat: Seat, pair: Pair) -> None:
         seat.table.ew = pair
 
 
-def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
-    """Why pairs of a Danish turn did not meet their ranking neighbour."""
+def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list[dict]:
+    """Why pairs of a Danish turn did not meet their ranking neighbour. A skip because the
+    two had already been paired says where, and whether that table was played or decided by
+    the referee without play (a score set by a ruling): never a meeting that did not happen."""
     from tournaments.movements.explain import danish_skips as skips
 
     if turn.movement == "mitchell" or turn.movement in GROUP_WORDS:
@@ -587,7 +589,30 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list:
         history = history[-1:]
     avoid = {frozenset(m) for t in history for m in t}
     bye = byes[0].pair.number if byes else None
-    return skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)
+    found = skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)
+    earlier = {}  # one query whatever the skips: the page costs the same on any field
+    for ns, ew, number, points in Table.objects.filter(
+        turn__tournament=tournament, turn__number__lt=turn.number
+    ).values_list("ns__number", "ew__number", "turn__number", "ns_points"):
+        earlier[frozenset((ns, ew))] = (number, points is not None)
+    out = []
+    for s in found:
+        met_turn, played = earlier.get(frozenset((s.pair, s.neighbour)), (None, True))
+        out.append(vars(s) | {"met_turn": met_turn, "played": played})
+    return out
+
+
+def seating_ranks(tournament: Tournament, turn: Turn) -> dict[int, tuple[int, int | None]]:
+    """For a Danish turn: each pair's place in the ranking it was seated by and its VP then
+    (None before any result), so the seating page shows why 1 meets 2."""
+    from scoring.services.standings import standings
+
+    if turn.movement == "mitchell" or not turn.order:
+        return {}
+    vp = {}
+    if turn.number > 1:
+        vp = {r.pair: r.vp for r in standings(tournament, after_turn=turn.number - 1)}
+    return {pair: (rank, vp.get(pair)) for rank, pair in enumerate(turn.order, start=1)}
 
 
 def release_turn(tournament: Tournament, number: int | None = None, user=None) -> Turn:

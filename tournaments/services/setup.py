@@ -298,10 +298,14 @@ def save_pair(
         else:
             p1, p2 = pair.player1, pair.player2
         for player, i in ((p1, "1"), (p2, "2")):
-            player.surname = clean_text(data.get(f"surname{i}", ""))
-            player.given_name = clean_text(data.get(f"given{i}", ""))
+            name = clean_text(data.get(f"player{i}", ""))
+            if f"surname{i}" in data:
+                player.surname = clean_text(data[f"surname{i}"])
+                player.given_name = clean_text(data.get(f"given{i}", ""))
+            elif name != player.name:  # a new name: its surname is not known apart
+                player.surname = player.given_name = ""
             whole = f"{player.surname} {player.given_name}".strip()
-            player.name = whole or clean_text(data.get(f"player{i}", ""))
+            player.name = whole or name
             player.membership_number = clean_code(data.get(f"membership{i}", ""))
             player.club = clean_text(data.get(f"club{i}") or data.get("club", ""))
             player.save()

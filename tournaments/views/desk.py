@@ -141,6 +141,11 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 )
             )
             byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+            ranks = seating.seating_ranks(t, turn)
+            for x in tables:
+                x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
+            for b in byes:
+                b.rank = ranks.get(b.pair.number)
             alpha = self.request.GET.get("order") == "alpha"
             context.update(
                 alpha=alpha,

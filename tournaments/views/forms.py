@@ -228,10 +228,22 @@ class PairForm(forms.Form):
     player2 = NameField(label=_("Player 2"), max_length=120)
     membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
     club = NameField(label=_("Club"), max_length=120, required=False)
+    club2 = NameField(
+        label=_("Club of player 2"),
+        max_length=120,
+        required=False,
+        help_text=_("Empty: the same club as player 1."),
+    )
+    province = NameField(label=_("Province"), max_length=60, required=False)
+    region = NameField(label=_("Region"), max_length=60, required=False)
 
     @classmethod
     def initial_for(cls, pair: Pair) -> dict:
+        other = pair.player2.club if pair.player2.club != pair.player1.club else ""
         return {
+            "club2": other,
+            "province": pair.province,
+            "region": pair.region,
             "number": pair.number,
             "player1": pair.player1.name,
             "membership1": pair.player1.membership_number,

@@ -1,6 +1,7 @@
 """Pairs: list with search, add, correct, remove, and import with a preview."""
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import InvalidFormIs400, QueryProblems
 from tournaments.rules.text import ascii_int
-from tournaments.services import lookup, pending, seating, setup
+from tournaments.services import lookup, membership, pending, seating, setup
 from tournaments.services.imports import (
     MAX_BYTES,
     MAX_PAIRS,
@@ -48,7 +49,7 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
                         % {"v": query[key][:20]}
                     )
                     del query[key]
-        sortable = {"number", "player1", "player2", "club"}
+        sortable = {"number", "player1", "player2", "club", "club2", "province", "region"}
         if "sort" in query and query["sort"].removeprefix("-") not in sortable:
             self.query_problem(
                 _("The pairs cannot be sorted by %(v)s.") % {"v": query["sort"][:20]}
@@ -62,7 +63,40 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
         q = self.request.GET.get("q", "").strip()[:120]
         if q:
             qs = qs.filter(pk__in=lookup.search_pairs(self.tournament, q))
+        filters = self.filters()
+        if filters["club"]:
+            qs = qs.filter(
+                Q(player1__club__iexact=filters["club"]) | Q(player2__club__iexact=filters["club"])
+            )
+        for key in ("province", "region"):
+            if filters[key]:
+                qs = qs.filter(**{f"{key}__iexact": filters[key]})
+        if filters["flag"] == "problems":
+            qs = qs.filter(number__in=list(self.flags()))
+        elif filters["flag"] == "ok":
+            qs = qs.exclude(number__in=list(self.flags()))
         return qs
+
+    def filters(self) -> dict[str, str]:
+        get = self.request.GET
+        flag = get.get("flag", "")
+        return {
+            "club": get.get("club", "").strip()[:120],
+            "province": get.get("province", "").strip()[:60],
+            "region": get.get("region", "").strip()[:60],
+            "flag": flag if flag in ("problems", "ok") else "",
+        }
+
+    def flags(self) -> dict[int, list[str]]:
+        """Pair number -> its open membership problems (the check costs fixed queries)."""
+        if not hasattr(self, "_flags"):
+            self._flags = {}
+            for flag in membership.check(self.tournament).open:
+                self._flags.setdefault(flag.pair, []).append(f"{flag.name}: {flag.message}")
+        return self._flags
+
+    def get_table_kwargs(self):
+        return {**super().get_table_kwargs(), "flags": self.flags()}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -71,8 +105,21 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
             total=self.tournament.pairs.count(),
             locked=self.tournament.turn_set.exists(),
             import_form=ImportForm(),
+            filters=self.filters(),
+            choices=self.choices(),
         )
         return context
+
+    def choices(self) -> dict[str, list[str]]:
+        """The clubs, provinces and regions of the tournament, for the filters."""
+        pairs = self.tournament.pairs
+        clubs = set(pairs.values_list("player1__club", flat=True))
+        clubs |= set(pairs.values_list("player2__club", flat=True))
+        return {
+            "club": sorted(c for c in clubs if c),
+            "province": sorted(set(pairs.exclude(province="").values_list("province", flat=True))),
+            "region": sorted(set(pairs.exclude(region="").values_list("region", flat=True))),
+        }
 
     def render_to_response(self, context, **kwargs):
         table = self.get_table(**self.get_table_kwargs())
@@ -193,6 +240,7 @@ class ImportView(TournamentMixin, View):
             token=token,
             ignored=found.ignored,
             numbered=any(r.number is not None for r in rows),
+            places=any(r.club1 or r.club2 or r.province or r.region for r in rows),
         )
 
     def confirm(self, request):

@@ -21,13 +21,44 @@ class PairTable(tables.Table):
         verbose_name=_("Membership 2"), accessor="player2__membership_number", orderable=False
     )
     club = tables.Column(verbose_name=_("Club"), accessor="player1__club")
+    club2 = tables.Column(verbose_name=_("Club 2"), accessor="player2__club")
+    province = tables.Column(verbose_name=_("Province"))
+    region = tables.Column(verbose_name=_("Region"))
+    membership = tables.Column(verbose_name=_("Membership check"), empty_values=(), orderable=False)
     edit = tables.TemplateColumn(
         template_name="tournaments/_pair_actions.html", verbose_name="", orderable=False
     )
 
     class Meta:
         model = Pair
-        fields = ["number", "player1", "membership1", "player2", "membership2", "club"]
+        fields = [
+            "number",
+            "player1",
+            "membership1",
+            "player2",
+            "membership2",
+            "club",
+            "club2",
+            "province",
+            "region",
+        ]
         order_by = "number"
         attrs = {"class": "pairs"}
         per_page = 100
+
+    def __init__(self, *args, flags: dict[int, list[str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.flags = flags or {}
+
+    def render_club2(self, record, value):
+        return value if value != record.player1.club else "="
+
+    def render_membership(self, record):
+        found = self.flags.get(record.number)
+        return "; ".join(found) if found else "✓"
+
+    def value_club2(self, record, value):
+        return value
+
+    def value_membership(self, record):
+        return "; ".join(self.flags.get(record.number, []))

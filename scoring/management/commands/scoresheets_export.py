@@ -1,4 +1,4 @@
-from scoring.documents.sheets import scoresheets_pdf, seating_pdf, slips_pdf
+from scoring.documents.sheets import scoresheets_pdf, seating_alpha_pdf, seating_pdf, slips_pdf
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 
@@ -13,9 +13,9 @@ class Command(ContractCommand):
         parser.add_argument("--two-up", action="store_true", help="two A5 sheets per A4 page")
         parser.add_argument(
             "--kind",
-            choices=["sheets", "seating", "slips"],
+            choices=["sheets", "seating", "seating-alpha", "slips"],
             default="sheets",
-            help="sheets (default), the seating list, or a slip per pair",
+            help="sheets (default), the seating list, every player by surname, or a slip per pair",
         )
         parser.add_argument("--output", help="file to write (default: standard output)")
 
@@ -24,6 +24,8 @@ class Command(ContractCommand):
         turn = lookup.turn_by_number(tournament, opts["turn"])
         if opts["kind"] == "seating":
             payload = seating_pdf(tournament, turn)
+        elif opts["kind"] == "seating-alpha":
+            payload = seating_alpha_pdf(tournament, turn)
         elif opts["kind"] == "slips":
             payload = slips_pdf(tournament, turn)
         else:

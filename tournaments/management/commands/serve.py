@@ -1,7 +1,8 @@
 """Serve the tournament to the hall: the referee's desk and the players' phones (`make run`).
 
-gunicorn on every network interface (the phones come over the Wi-Fi),
-static files from the app itself (WhiteNoise), everything stopped by one Ctrl-C. The address
+gunicorn on every network interface (the phones come over the Wi-Fi), the background worker
+beside it (document builds, automatic backups: `manage.py db_worker`), static files from the
+app itself (WhiteNoise), everything stopped by one Ctrl-C. The address
 the phones use is printed and, unless DJANGO_PUBLIC_URL says otherwise, printed in the QR
 codes of the score sheets and pair cards.
 """
@@ -31,6 +32,11 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=default_workers())
         parser.add_argument(
             "--threads", type=int, default=1, help="threads per worker (more than 1: gthread)"
+        )
+        parser.add_argument(
+            "--no-worker",
+            action="store_true",
+            help="no background worker here (workers run elsewhere: a cluster's app server)",
         )
 
     def handle(self, *args, **opts):
@@ -62,6 +68,8 @@ class Command(BaseCommand):
                 env,
             ),
         ]
+        if not opts["no_worker"]:
+            children.append(supervisor.Child("worker", supervisor.worker_command(), env))
         code = supervisor.supervise(children, out=self.stdout)
         if code:
             raise CommandError(f"the server stopped with exit code {code}")

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TaskQueueConfig(AppConfig):
+    name = "taskqueue"
+    verbose_name = _("Background work")
+    default_auto_field = "django.db.models.BigAutoField"
