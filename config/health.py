@@ -47,7 +47,7 @@ def healthz(request):
             report[name] = f"error: {type(exc).__name__}"
             healthy = False
     if report["database"] == "ok":
-        from taskqueue.queue import depth
+        from tournaments.taskqueue.queue import depth
 
         try:
             report["queue"] = depth()

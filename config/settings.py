@@ -74,7 +74,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     # Before django_tasks_db: its `db_worker` command is this app's (with heartbeats).
-    "taskqueue",
+    "tournaments.taskqueue",
     "django_tasks",
     "django_tasks_db",
 ]
@@ -237,7 +237,7 @@ BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))
 # Background work (document builds, automatic backups): Django's Tasks API through the
 # django-tasks backport, the queue in this same database (django-tasks-db), run by
 # `manage.py db_worker` (started beside gunicorn by `make run`). A job whose worker stops
-# beating for TASKS_LEASE_SECONDS is run again (taskqueue/queue.py, docs/operations.md).
+# beating for TASKS_LEASE_SECONDS is run again (tournaments/taskqueue/queue.py, docs/operations.md).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASKS_LEASE_SECONDS = float(os.environ.get("DJANGO_TASKS_LEASE_SECONDS", "30"))
 # Run deferred work in this process right after the commit (tests; management commands).

@@ -15,9 +15,9 @@ from django_tasks_db.models import DBTaskResult
 
 from scoring.documents import jobs
 from scoring.models import Document
-from taskqueue import queue
-from taskqueue.models import WorkerBeat
 from tournaments.services import setup
+from tournaments.taskqueue import queue
+from tournaments.taskqueue.models import WorkerBeat
 
 pytestmark = pytest.mark.django_db
 

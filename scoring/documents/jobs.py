@@ -7,7 +7,7 @@ background job (Django's Tasks API, `build_document`, enqueued after the commit)
 run by `manage.py db_worker` at a lower priority, reading without a transaction
 and writing its progress and its file in short ones, so that it never holds the
 database's write lock while it lays pages out; a job whose worker died is run
-again (taskqueue.queue). `settings.TASKS_INLINE` (or `DOCUMENTS_SYNC`) builds
+again (tournaments.taskqueue.queue). `settings.TASKS_INLINE` (or `DOCUMENTS_SYNC`) builds
 inline instead (tests, commands).
 """
 
@@ -26,8 +26,8 @@ from django_tasks.base import TaskResultStatus
 from django_tasks.signals import task_finished
 
 from scoring.models import Document, LogEntry, Penalty, ResultChange
-from taskqueue import queue
 from tournaments.models import Tournament, Turn
+from tournaments.taskqueue import queue
 
 log = logging.getLogger(__name__)
 

@@ -16,11 +16,11 @@ from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
-from taskqueue import queue
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
+from tournaments.taskqueue import queue
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
 

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from taskqueue import queue
+from tournaments.taskqueue import queue
 
 
 class Command(BaseCommand):

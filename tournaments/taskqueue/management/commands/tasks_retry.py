@@ -3,7 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from taskqueue import queue
+from tournaments.taskqueue import queue
 
 
 class Command(BaseCommand):

@@ -28,7 +28,7 @@ from django_tasks.base import TaskResultStatus
 from django_tasks.signals import task_finished
 from django_tasks_db.models import DBTaskResult
 
-from taskqueue.models import WorkerBeat
+from tournaments.taskqueue.models import WorkerBeat
 
 log = logging.getLogger(__name__)
 

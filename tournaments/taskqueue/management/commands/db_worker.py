@@ -1,6 +1,6 @@
-"""`manage.py db_worker`: django-tasks-db's worker, plus a heartbeat (taskqueue.queue) so that a
-job whose worker died is run again, and an immediate stop on SIGTERM/Ctrl-C even in the middle
-of a job (the job goes back to the queue; `make run`'s Ctrl-C stops everything at once)."""
+"""`manage.py db_worker`: django-tasks-db's worker, plus a heartbeat
+(tournaments.taskqueue.queue) so that a job whose worker died is run again, and an immediate
+stop on SIGTERM/Ctrl-C even in the middle of a job (the job goes back to the queue; `make run`'s Ctrl-C stops everything at once)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 from django.core.management.base import CommandError
 from django_tasks_db.management.commands import db_worker as library
 
-from taskqueue.queue import Heartbeat
+from tournaments.taskqueue.queue import Heartbeat
 
 log = logging.getLogger("django_tasks_db")
 
