@@ -1,6 +1,7 @@
 """`manage.py db_worker`: django-tasks-db's worker, plus a heartbeat
 (tournaments.taskqueue.queue) so that a job whose worker died is run again, and an immediate
-stop on SIGTERM/Ctrl-C even in the middle of a job (the job goes back to the queue; `make run`'s Ctrl-C stops everything at once)."""
+stop on SIGTERM/Ctrl-C even in the middle of a job (the job goes back to the queue; `make run`'s
+Ctrl-C stops everything at once)."""
 
 from __future__ import annotations
 
