@@ -102,9 +102,9 @@ def test_a_result_saved_through_one_server_is_on_the_other_at_once(tmp_path, db,
         assert saved.status == 302
 
         code, after = get(ports[1], f"{page}?v={version}", {})  # B, at once
-        assert code == 200 and "735–0" in after.decode()
+        assert code == 200 and "735 – 0" in after.decode()
         code, again = get(ports[0], page, {})
-        assert code == 200 and "735–0" in again.decode()
+        assert code == 200 and "735 – 0" in again.decode()
     finally:
         for server in servers:
             if server.poll() is None:
