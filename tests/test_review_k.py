@@ -1,0 +1,81 @@
+"""Security and robustness review (helper k): hostile inputs on the groups, prizes,
+membership, homologation and hub code; each a 4xx with a message, nothing changed, never a 500."""
+
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from scoring.models import Prize
+from scoring.rules import prizes as prize_rules
+from tests.helpers import make_tournament, play_turn
+from tests.test_groups_flow import spread_points
+from tournaments.models import Group, Tournament
+from tournaments.movements import groups as group_rules
+from tournaments.rules.messages import RuleError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def referee(client):
+    user = get_user_model().objects.create_user("ref", password="pw-ref-123")
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return user
+
+
+def national(tmp_path, user, pairs=28, turns_played=3):
+    slug = make_tournament(
+        tmp_path, slug="naz", pairs=pairs, plan="mitchell:2,danish:1,danish-groups:3"
+    )
+    Tournament.objects.get(slug=slug).referees.add(user)
+    for _i in range(turns_played):
+        play_turn(slug, spread_points)
+    return slug
+
+
+@pytest.mark.parametrize("text", ["\u00b2,7", "7,\u0667", "9" * 5000, "7," + "1" * 30])
+def test_group_sizes_in_foreign_or_huge_digits_are_a_rule_error(text):
+    with pytest.raises(RuleError):
+        group_rules.parse_sizes(text)
+
+
+@pytest.mark.parametrize("tables", ["\u00b2,7", "9" * 5000])
+def test_groups_page_odd_sizes_are_400_not_500(client, referee, tmp_path, tables):
+    slug = national(tmp_path, referee)
+    url = reverse("groups", args=[slug])
+    assert client.get(url, {"tables": tables}).status_code == 400
+    response = client.post(url, {"action": "set", "tables": tables})
+    assert response.status_code == 400 and not Group.objects.exists()
+
+
+def test_groups_page_of_a_field_too_small_for_groups_is_not_a_500(client, referee, tmp_path):
+    slug = national(tmp_path, referee, pairs=2, turns_played=0)
+    response = client.get(reverse("groups", args=[slug]))
+    assert response.status_code in (200, 400)
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "A,\u00b2,Coppa",  # superscript two: isdigit() but not int()
+        "A,99999,Coppa",  # beyond the place column (PostgreSQL: integer out of range)
+        "A," + "9" * 5000 + ",Coppa",  # beyond int()'s digit limit
+        "A,1,Coppa,\u00b2-3",
+        "A,1,Coppa,1-" + "9" * 5000,
+        "A,1,Coppa,," + "C" * 500,  # a club longer than its column
+    ],
+)
+def test_prize_rows_out_of_range_are_row_problems(row):
+    found = prize_rules.read_prizes([row.split(",")], turns=6)
+    assert found.problems and not found.prizes
+
+
+def test_prize_page_out_of_range_place_is_400_and_saves_nothing(client, referee, tmp_path):
+    slug = national(tmp_path, referee)
+    url = reverse("prizes", args=[slug])
+    for text in ["A,\u00b2,Coppa", "A,99999,Coppa", "A,1,Coppa,," + "C" * 500]:
+        response = client.post(url, {"action": "list", "text": text})
+        assert response.status_code == 400, text
+    assert not Prize.objects.exists()
