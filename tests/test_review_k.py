@@ -1,12 +1,16 @@
 """Security and robustness review (helper k): hostile inputs on the groups, prizes,
 membership, homologation and hub code; each a 4xx with a message, nothing changed, never a 500."""
 
+import io
+import json
+import zipfile
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring.models import Prize
+from scoring.rules import homologation as package_rules
 from scoring.rules import prizes as prize_rules
 from tests.helpers import make_tournament, play_turn
 from tests.test_groups_flow import spread_points
@@ -79,3 +83,68 @@ def test_prize_page_out_of_range_place_is_400_and_saves_nothing(client, referee,
         response = client.post(url, {"action": "list", "text": text})
         assert response.status_code == 400, text
     assert not Prize.objects.exists()
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+def test_a_manifest_nested_beyond_the_recursion_limit_is_a_problem_not_a_crash():
+    result = package_rules.verify(zipped({"manifest.json": b"[" * 200_000}))
+    assert not result.ok and result.problems[0][0] == "manifest"
+
+
+def test_an_export_nested_beyond_the_recursion_limit_is_refused():
+    from scoring.services.hub import read_export
+    from tournaments.errors import Refused
+
+    with pytest.raises(Refused):
+        read_export(b"[" * 200_000)
+
+
+@pytest.fixture
+def hub(settings):
+    settings.ROLE = "hub"
+    return settings
+
+
+def signed(export: dict) -> bytes:
+    from config import signing
+
+    parts = {
+        package_rules.EXPORT: json.dumps(export).encode(),
+        package_rules.WORKBOOK: b"x",
+        package_rules.LOG: b"[]",
+    }
+    manifest = package_rules.build_manifest(
+        parts, {"slug": "t"}, {"name": "R"}, "2026-01-01T00:00:00", signing.public_key()
+    )
+    manifest = package_rules.seal_standings(manifest, b"%PDF")
+    parts[package_rules.STANDINGS] = b"%PDF"
+    return package_rules.write_package(manifest, parts, signing.private_key())
+
+
+@pytest.mark.parametrize("field,value", [("rank", 10**30), ("rank", -1), ("vp", 2**40)])
+def test_the_hub_refuses_a_signed_package_with_numbers_out_of_range(client, hub, field, value):
+    from config import signing
+    from scoring.models import HubTournament
+    from scoring.services import hub as hub_service
+
+    _club, token = hub_service.register_club("lucca", "Circolo Lucca", signing.public_key())
+    row = {"pair": 1, "rank": 1, "vp": 20, "mp": 0, "played": 1, "byes": 0}
+    export = {
+        "tournament": {"slug": "t", "name": "T", "date": "2026-01-01", "turns": 1},
+        "pairs": [{"number": 1, "players": [{"name": "A"}, {"name": "B"}]}],
+        "standings": [dict(row, **{field: value})],
+    }
+    response = client.post(
+        "/hub/api/packages/",
+        data=signed(export),
+        content_type="application/zip",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 400 and not HubTournament.objects.exists()
