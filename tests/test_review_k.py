@@ -148,3 +148,29 @@ def test_the_hub_refuses_a_signed_package_with_numbers_out_of_range(client, hub,
         HTTP_AUTHORIZATION=f"Bearer {token}",
     )
     assert response.status_code == 400 and not HubTournament.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u00b2\u00b2\u00b2\u00b2\u00b2",
+        "1/\u00b2/2026",
+        "1/1/" + "2" * 5000,
+        "\u0662\u0660\u0662\u0666",
+    ],
+)
+def test_member_dates_and_years_in_odd_digits_are_not_dates(text):
+    from tournaments.rules.member_list import parse_date, parse_year
+
+    assert parse_date(text) is None and parse_year(text) is None
+
+
+def test_member_list_with_odd_digits_in_dates_is_refused_or_read_never_a_500(
+    client, referee, tmp_path
+):
+    slug = national(tmp_path, referee, turns_played=0)
+    data = "Tessera;Cognome;Nome;Circolo;Scadenza\n123;Rossi;Mario;Lucca;\u00b2\u00b2/01/2026\n"
+    upload = io.BytesIO(data.encode())
+    upload.name = "soci.csv"
+    response = client.post(reverse("member_list", args=[slug]), {"file": upload})
+    assert response.status_code in (302, 400)
