@@ -174,3 +174,17 @@ def test_member_list_with_odd_digits_in_dates_is_refused_or_read_never_a_500(
     upload.name = "soci.csv"
     response = client.post(reverse("member_list", args=[slug]), {"file": upload})
     assert response.status_code in (302, 400)
+
+
+@pytest.mark.parametrize("page", ["-5", "0", "abc", "9" * 5000])
+def test_hub_calendar_odd_pages_show_a_real_page(client, hub, page):
+    response = client.get("/hub/api/tournaments/", {"page": page})
+    assert response.status_code == 200 and response.json()["page"] == 1
+    assert client.get("/hub/", {"page": page}).status_code == 200
+
+
+def test_a_number_of_5000_digits_is_not_a_number_not_a_crash():
+    from tournaments.rules.text import ascii_int, parse_int
+
+    assert parse_int("9" * 5000) is None and ascii_int("-" + "9" * 5000) is None
+    assert parse_int("9" * 30) == int("9" * 30)

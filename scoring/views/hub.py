@@ -28,7 +28,7 @@ class HubOnly:
 
 
 def _page(request) -> int:
-    return ascii_int(request.GET.get("page")) or 1
+    return max(1, ascii_int(request.GET.get("page")) or 1)  # ?page=-5 is the first page
 
 
 def tournament_json(t) -> dict:
