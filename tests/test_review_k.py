@@ -188,3 +188,13 @@ def test_a_number_of_5000_digits_is_not_a_number_not_a_crash():
 
     assert parse_int("9" * 5000) is None and ascii_int("-" + "9" * 5000) is None
     assert parse_int("9" * 30) == int("9" * 30)
+
+
+def test_membership_page_title_is_only_its_title(client, referee, tmp_path):
+    """The title block held a copy of the list upload form: the browser's tab showed the
+    raw HTML (and the form twice in the source)."""
+    slug = national(tmp_path, referee, turns_played=0)
+    html = client.get(reverse("membership", args=[slug])).content.decode()
+    title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title and "Membership check" in title
+    assert html.count('enctype="multipart/form-data"') == 1
