@@ -198,3 +198,48 @@ def test_membership_page_title_is_only_its_title(client, referee, tmp_path):
     title = html.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "Membership check" in title
     assert html.count('enctype="multipart/form-data"') == 1
+
+
+def test_a_push_answered_by_a_redirect_is_not_sent_and_carries_no_token_elsewhere(tmp_path):
+    """urllib followed a 302 as a GET, with the Authorization header, and a 200 there counted
+    as "received by the hub"; an answer without the package's digest counts as nothing."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    from scoring.models import HubPush
+    from scoring.services import push
+    from tests.test_hub import finished
+
+    seen = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(302 if self.path.startswith("/hub/") else 200)
+            self.send_header("Location", "/elsewhere/")
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def do_GET(self):
+            seen.append(self.headers.get("Authorization"))
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        package = finished(tmp_path)
+        base = f"http://127.0.0.1:{server.server_port}"
+        job = push.send(HubPush.objects.create(package=package, hub_url=base, token="secret"))
+        assert job.status == "refused" and "redirects to /elsewhere/" in job.last_error
+        job = push.send(HubPush.objects.create(package=package, hub_url=base + "/x", token="t"))
+        assert job.status == "pending" and "not the hub's" in job.last_error  # a 200 "ok"
+    finally:
+        server.shutdown()
+    assert seen == []
