@@ -243,3 +243,24 @@ def test_a_push_answered_by_a_redirect_is_not_sent_and_carries_no_token_elsewher
     finally:
         server.shutdown()
     assert seen == []
+
+
+def test_verify_command_on_a_self_signed_package_with_an_odd_manifest(tmp_path):
+    """Without --public-key the package's own key is used: a forged package may say anything
+    in its manifest; the command reports it and never crashes."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from tests.helpers import run
+
+    key = Ed25519PrivateKey.generate()
+    public = package_rules.public_key_text(package_rules.raw_public_key(key.public_key()))
+    parts = {n: b"x" for n in (package_rules.EXPORT, package_rules.WORKBOOK, package_rules.LOG)}
+    manifest = package_rules.build_manifest(parts, "not a dict", {}, "now", public)
+    manifest = package_rules.seal_standings(manifest, b"%PDF")
+    parts[package_rules.STANDINGS] = b"%PDF"
+    path = tmp_path / "p.zip"
+    path.write_bytes(package_rules.write_package(manifest, parts, key))
+    out = run("homologation_verify", str(path))
+    assert out.startswith("verified: ?") and "None" not in out
+    with pytest.raises(Exception, match="public-key"):
+        run("homologation_verify", str(path), "--public-key", "k" * 5000)
