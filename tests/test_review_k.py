@@ -264,3 +264,10 @@ def test_verify_command_on_a_self_signed_package_with_an_odd_manifest(tmp_path):
     assert out.startswith("verified: ?") and "None" not in out
     with pytest.raises(Exception, match="public-key"):
         run("homologation_verify", str(path), "--public-key", "k" * 5000)
+
+
+def test_groups_preview_with_a_count_that_is_no_number_says_so(client, referee, tmp_path):
+    slug = national(tmp_path, referee)
+    response = client.get(reverse("groups", args=[slug]), {"count": "abc"})
+    assert response.status_code == 400 and b"abc is not a number of groups" in response.content
+    assert not Group.objects.exists()
