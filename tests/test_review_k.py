@@ -271,3 +271,15 @@ def test_groups_preview_with_a_count_that_is_no_number_says_so(client, referee, 
     response = client.get(reverse("groups", args=[slug]), {"count": "abc"})
     assert response.status_code == 400 and b"abc is not a number of groups" in response.content
     assert not Group.objects.exists()
+
+
+def test_the_hub_checks_the_token_before_reading_a_package(client, hub):
+    response = client.post(
+        "/hub/api/packages/",
+        data=b"PK",
+        content_type="application/zip",
+        HTTP_AUTHORIZATION="Bearer nobody",
+        CONTENT_LENGTH=str(200 * 1024 * 1024),
+    )
+    assert response.status_code == 401
+    assert client.get("/hub/api/packages/").status_code == 405
