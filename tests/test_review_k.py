@@ -283,3 +283,21 @@ def test_the_hub_checks_the_token_before_reading_a_package(client, hub):
     )
     assert response.status_code == 401
     assert client.get("/hub/api/packages/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"pair": "abc", "reason": "ok"}, "is not a pair number"),
+        ({"pair": "1", "player": "7", "reason": "ok"}, "players 1 and 2"),
+        ({"pair": "1", "reason": ""}, "Give the reason"),
+        ({"pair": "999", "reason": "ok"}, "does not exist"),
+    ],
+)
+def test_admit_bad_input_says_what_is_wrong(client, referee, tmp_path, data, message):
+    from tournaments.models import AuditEntry
+
+    slug = national(tmp_path, referee, turns_played=0)
+    response = client.post(reverse("membership_admit", args=[slug]), data, follow=True)
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not AuditEntry.objects.filter(action="member-admit").exists()
