@@ -301,3 +301,22 @@ def test_admit_bad_input_says_what_is_wrong(client, referee, tmp_path, data, mes
     response = client.post(reverse("membership_admit", args=[slug]), data, follow=True)
     assert response.status_code == 400 and message in response.content.decode()
     assert not AuditEntry.objects.filter(action="member-admit").exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/hub/t/99999999999999999999999/",
+        "/hub/api/tournaments/99999999999999999999999/",
+        "/hub/players/%00/",
+        "/hub/api/players/" + "x" * 300 + "/",
+        "/hub/players/?q=" + "%C3%A0" * 500,
+    ],
+)
+def test_hub_unknown_or_odd_addresses_are_404_or_200(client, hub, path):
+    assert client.get(path).status_code in (200, 400, 404)
+
+
+def test_verify_page_of_an_unknown_digest_is_404(client):
+    assert client.get("/verify/" + "0" * 64 + "/").status_code == 404
+    assert client.get("/verify/" + "Z" * 64 + "/").status_code == 404
