@@ -320,3 +320,25 @@ def test_hub_unknown_or_odd_addresses_are_404_or_200(client, hub, path):
 def test_verify_page_of_an_unknown_digest_is_404(client):
     assert client.get("/verify/" + "0" * 64 + "/").status_code == 404
     assert client.get("/verify/" + "Z" * 64 + "/").status_code == 404
+
+
+def test_the_hub_stores_no_nul_from_a_signed_export(client, hub):
+    from config import signing
+    from scoring.models import HubEntry, HubTournament
+    from scoring.services import hub as hub_service
+
+    _club, token = hub_service.register_club("lucca", "Circolo Lucca", signing.public_key())
+    export = {
+        "tournament": {"slug": "t", "name": "T\x00", "date": "2026-01-01", "turns": 1},
+        "pairs": [{"number": 1, "players": [{"name": "A\x00b"}, {"name": "B"}]}],
+        "standings": [{"pair": 1, "rank": 1, "vp": 20, "mp": 0, "played": 1, "byes": 0}],
+    }
+    response = client.post(
+        "/hub/api/packages/",
+        data=signed(export),
+        content_type="application/zip",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 201
+    assert HubTournament.objects.get().name == "T"
+    assert not any("\x00" in e.name + e.folded + e.partner for e in HubEntry.objects.all())

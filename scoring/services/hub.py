@@ -95,7 +95,8 @@ def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournam
 
 
 def _text(value, limit: int) -> str:
-    return ("" if value is None else str(value))[:limit]
+    """Text as stored: no NUL (PostgreSQL refuses it in text: a 500), at most `limit`."""
+    return ("" if value is None else str(value)).replace("\x00", "")[:limit]
 
 
 INT_MAX = 2**31 - 1  # the stored columns' range (PostgreSQL integer)
@@ -135,7 +136,7 @@ def read_export(raw: bytes) -> dict:
                     {
                         "membership": _text(player.get("membership"), 40).strip(),
                         "name": _text(player["name"], 120),
-                        "folded": fold(player["name"])[:120],
+                        "folded": fold(_text(player["name"], 500))[:120],
                         "partner": _text(partner, 120),
                         "club": _text(player.get("club"), 120),
                         "pair": _int(row["pair"]),
