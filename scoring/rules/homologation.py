@@ -251,7 +251,7 @@ def _manifest(members: dict[str, bytes], result: Verification) -> dict | None:
         return None
     try:
         manifest = json.loads(members[MANIFEST].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # [[[[… nested past the limit
         result.add("manifest", "manifest.json is not JSON")
         return None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:

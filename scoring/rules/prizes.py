@@ -23,6 +23,12 @@ from tournaments.rules.messages import RuleError, _
 from tournaments.rules.names import compact
 
 MAX_LABEL = 200
+MAX_CLUB = 120  # the stored column's width
+
+
+def _number(text: str, most: int = 4) -> bool:
+    """ASCII digits only ("²" and "٣" pass isdigit() but not int()), at most `most`."""
+    return text.isascii() and text.isdigit() and len(text) <= most
 
 
 @dataclass(frozen=True)
@@ -261,8 +267,8 @@ def _prize(cells, columns, turns, groups):
     if group is not None and groups is None and not (len(group) == 1 and group.isalpha()):
         return None, (_("%(group)s is not a group's name (A, B, C…)"), {"group": group})
     place = cell("place").rstrip("°º.").removesuffix(".0")
-    if not place.isdigit() or int(place) < 1:
-        return None, (_("%(place)s is not a place (1, 2, 3…)"), {"place": cell("place")})
+    if not _number(place) or int(place) < 1:
+        return None, (_("%(place)s is not a place (1, 2, 3…)"), {"place": cell("place")[:20]})
     label = " ".join(cell("prize").split())
     if not label or len(label) > MAX_LABEL:
         return None, (_("write the prize in at most %(n)s characters"), {"n": MAX_LABEL})
@@ -272,8 +278,10 @@ def _prize(cells, columns, turns, groups):
         if span is None or span[1] > turns:
             return None, (
                 _("%(turns)s is not a range of turns of this tournament (1-%(n)s)"),
-                {"turns": cell("turns"), "n": turns},
+                {"turns": cell("turns")[:20], "n": turns},
             )
+    if len(cell("club")) > MAX_CLUB:
+        return None, (_("write the club in at most %(n)s characters"), {"n": MAX_CLUB})
     return Prize(label, group, int(place), span, cell("club") or None), None
 
 
@@ -282,7 +290,7 @@ def parse_turns(text: str) -> tuple[int, int] | None:
     parts = str(text).replace("–", "-").replace("—", "-").replace(" ", "").split("-")
     if len(parts) == 1:
         parts = parts * 2
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(_number(p, 3) for p in parts):
         return None
     first, last = int(parts[0]), int(parts[1])
     return (first, last) if 1 <= first <= last else None

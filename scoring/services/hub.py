@@ -95,12 +95,18 @@ def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournam
 
 
 def _text(value, limit: int) -> str:
-    return ("" if value is None else str(value))[:limit]
+    """Text as stored: no NUL (PostgreSQL refuses it in text: a 500), at most `limit`."""
+    return ("" if value is None else str(value)).replace("\x00", "")[:limit]
 
 
-def _int(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError("not a whole number")
+INT_MAX = 2**31 - 1  # the stored columns' range (PostgreSQL integer)
+
+
+def _int(value, low: int = 0, high: int = INT_MAX) -> int:
+    """A whole number that fits its column (a rank of 10**30 or -1 is refused here, not by
+    the database as a 500)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError("not a whole number in range")
     return value
 
 
@@ -119,7 +125,7 @@ def read_export(raw: bytes) -> dict:
             "referee_code": _text(t.get("referee_code"), 40),
             "kind": "pairs",
             "entrants": len(pairs),
-            "turns": _int(t["turns"]),
+            "turns": _int(t["turns"], high=32767),
         }
         entries = []
         for row in data["standings"]:
@@ -130,17 +136,25 @@ def read_export(raw: bytes) -> dict:
                     {
                         "membership": _text(player.get("membership"), 40).strip(),
                         "name": _text(player["name"], 120),
-                        "folded": fold(player["name"])[:120],
+                        "folded": fold(_text(player["name"], 500))[:120],
                         "partner": _text(partner, 120),
                         "club": _text(player.get("club"), 120),
                         "pair": _int(row["pair"]),
                         "rank": _int(row["rank"]),
-                        "vp": _int(row["vp"]),
-                        "mp": _int(row["mp"]),
-                        "turns": _int(row["played"]) + _int(row["byes"]),
+                        "vp": _int(row["vp"], low=-INT_MAX),
+                        "mp": _int(row["mp"], low=-INT_MAX),
+                        "turns": _int(_int(row["played"]) + _int(row["byes"]), high=32767),
                     }
                 )
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+    except (
+        UnicodeDecodeError,
+        ValueError,
+        KeyError,
+        TypeError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+    ):
         raise Refused("package refused: its results export cannot be read") from None
     return {"tournament": tournament, "entries": entries}
 

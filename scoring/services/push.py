@@ -4,7 +4,9 @@
 it at once; a hall without network leaves it pending, and `homologation_outbox` (or its
 `--loop`) tries again, waiting longer after each failure (30 s doubling, at most 15 min).
 The hub answers 201 (stored) or 200 (already there: sending twice stores once); a 4xx other
-than 408/429 is a refusal with its reason and is not retried. This outbox stands in for the
+than 408/429 is a refusal with its reason and is not retried; so is a redirect (the address
+is wrong: it is never followed, the token stays with the hub), and an answer that does not
+name the package's digest is not taken for a receipt. This outbox stands in for the
 task queue of issue 16 until it lands: a job is one row, the worker one function.
 """
 
@@ -56,6 +58,17 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 900))
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer, not a hop: urllib would follow a 302 as a GET (carrying the
+    token to wherever it points) and a 200 there would count as stored."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
 def send(push: HubPush) -> HubPush:
     """One attempt; the outcome is written on the job."""
     request = urllib.request.Request(
@@ -70,14 +83,18 @@ def send(push: HubPush) -> HubPush:
     )
     push.attempts += 1
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
-            response.read()
+        with _OPENER.open(request, timeout=TIMEOUT) as response:
+            answer = response.read(64 * 1024)
+        if _digest(answer) != push.package.digest:
+            raise ValueError("the answer is not the hub's (no matching digest)")
         push.status, push.sent_at, push.last_error = HubPush.Status.SENT, timezone.now(), ""
         push.next_try_at = None
     except urllib.error.HTTPError as exc:
         reason = _reason(exc)
+        if 300 <= exc.code < 400:
+            reason = f"the hub's address redirects to {exc.headers.get('Location', '?')}"
         push.last_error = f"HTTP {exc.code}: {reason}"[:500]
-        if 400 <= exc.code < 500 and exc.code not in (408, 429):
+        if 300 <= exc.code < 500 and exc.code not in (408, 429):
             push.status, push.next_try_at = HubPush.Status.REFUSED, None
         else:
             push.next_try_at = timezone.now() + backoff(push.attempts)
@@ -86,6 +103,13 @@ def send(push: HubPush) -> HubPush:
         push.next_try_at = timezone.now() + backoff(push.attempts)
     push.save()
     return push
+
+
+def _digest(answer: bytes) -> str | None:
+    try:
+        return str(json.loads(answer.decode())["digest"])
+    except Exception:
+        return None
 
 
 def _reason(exc: urllib.error.HTTPError) -> str:

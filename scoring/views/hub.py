@@ -28,7 +28,7 @@ class HubOnly:
 
 
 def _page(request) -> int:
-    return ascii_int(request.GET.get("page")) or 1
+    return max(1, ascii_int(request.GET.get("page")) or 1)  # ?page=-5 is the first page
 
 
 def tournament_json(t) -> dict:
@@ -154,6 +154,10 @@ class ReceiveView(HubOnly, View):
     def post(self, request):
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() if auth.startswith("Bearer ") else ""
+        try:  # the token before the body: no stranger makes the hub read 100 MB
+            hub.club_for(token)
+        except hub.Unauthorized as exc:
+            return JsonResponse({"error": exc.message}, status=401)
         length = ascii_int(request.headers.get("Content-Length")) or 0
         if length > MAX_UPLOAD:
             return JsonResponse({"error": "package too large"}, status=413)

@@ -71,8 +71,9 @@ def parse_sizes(text: str) -> list[int]:
     if not parts:
         raise RuleError(_("give the groups' sizes in tables, e.g. 7,9,9,9,8,8"))
     for part in parts:
-        if not part.isdigit():
-            raise RuleError(_("%(size)s is not a number of tables"), size=part)
+        # ASCII digits only ("²" and "٧" pass isdigit() but not int()), at most 4 of them
+        if not (part.isascii() and part.isdigit()) or len(part) > 4:
+            raise RuleError(_("%(size)s is not a number of tables"), size=part[:20])
     return [int(p) for p in parts]
 
 

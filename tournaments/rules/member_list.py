@@ -207,11 +207,11 @@ def parse_date(cell: object) -> date | None:
     if isinstance(cell, (int, float)) and not isinstance(cell, bool):
         return _excel(cell)
     text = str(cell).strip().split(" ")[0].split("T")[0]
-    if text.isdigit() and len(text) == 5:
+    if _digits(text) and len(text) == 5:
         return _excel(int(text))
     for sep in "/-.":
         parts = text.split(sep)
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(_digits(p) and len(p) <= 4 for p in parts):
             if len(parts[0]) == 4:
                 y, m, d = (int(p) for p in parts)
             else:
@@ -236,6 +236,11 @@ def parse_year(cell: object) -> int | None:
     if isinstance(cell, float) and cell.is_integer():
         cell = int(cell)
     text = str(cell).strip()
-    if text.isdigit() and 1900 <= int(text) <= 2200:
+    if _digits(text) and len(text) == 4 and 1900 <= int(text) <= 2200:
         return int(text)
     return None
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: "²" and "٣" pass isdigit() but int() refuses them (a 500 before)."""
+    return text.isascii() and text.isdigit()

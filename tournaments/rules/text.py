@@ -65,6 +65,8 @@ def parse_int(value) -> int | None:
     match = _INTEGER.match(text)
     if match is None:
         return None
+    if len(match.group(2)) > 4000:  # int() refuses over 4300 digits (a ValueError: a 500)
+        return None
     number = int(match.group(2))
     return -number if match.group(1) == "-" else number
 

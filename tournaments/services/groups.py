@@ -85,9 +85,14 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
     current = groups_of(tournament)
     if current and sizes is None and count is None:
         proposed = current
+    elif sizes is None and count is None:
+        # only a proposal: a field too small for two-table groups shows none (no refusal)
+        count = max(1, min(len(rules.NAMES), round(tables / TABLES_PER_GROUP)))
+        try:
+            proposed = rules.split_groups([r.pair for r in ranking], count=count)
+        except RuleError:
+            proposed = ()
     else:
-        if sizes is None and count is None:
-            count = max(1, min(len(rules.NAMES), round(tables / TABLES_PER_GROUP)))
         try:
             proposed = rules.split_groups([r.pair for r in ranking], sizes=sizes, count=count)
         except RuleError as exc:

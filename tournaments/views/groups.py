@@ -22,8 +22,10 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         source = kwargs.get("source", self.request.GET)
-        sizes, count = source.get("tables", "").strip() or None, source.get("count", "").strip()
-        count = ascii_int(count) if count else None
+        sizes, text = source.get("tables", "").strip() or None, source.get("count", "").strip()
+        count = ascii_int(text) if text else None
+        if text and count is None:  # ?count=abc: the default cut, with the message
+            self.query_problem(_("%(v)s is not a number of groups.") % {"v": text[:20]})
         if count is not None:
             sizes = None
         context["span"] = groups.phase(self.tournament)

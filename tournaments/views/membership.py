@@ -75,7 +75,17 @@ class AdmitView(MembershipView):
     def post(self, request, slug):
         form = AdmitForm(request.POST)
         if not form.is_valid():
-            messages.error(request, _("Give the reason for admitting the player."))
+            if "reason" in form.errors:
+                messages.error(request, _("Give the reason for admitting the player."))
+            elif "player" in form.errors:
+                messages.error(request, _("A pair has players 1 and 2."))
+            else:
+                value = str(request.POST.get("pair", ""))[:20]
+                messages.error(
+                    request,
+                    _("number: %(value)s is not a pair number (1 to %(max)d).")
+                    % {"value": value, "max": 99999},
+                )
             return self.page(request, status=400)
         data = form.cleaned_data
         try:

@@ -27,7 +27,7 @@ class Command(ContractCommand):
         except OSError as exc:
             raise CommandError(f"cannot read {opts['file']}: {exc.strerror}") from None
         key = opts["public_key"]
-        if key and Path(key).is_file():
+        if key and _is_file(key):
             key = Path(key).read_text(encoding="ascii", errors="replace")
         if key:
             try:
@@ -55,9 +55,18 @@ class Command(ContractCommand):
         if not result.ok:
             raise CommandError("package NOT verified: " + "; ".join(lines))
         if not opts["json"]:
-            t = result.manifest.get("tournament", {})
+            t = result.manifest.get("tournament")
+            t = t if isinstance(t, dict) else {}  # a package signed by its own key: anything
             self.stdout.write(
-                f"verified: {t.get('name')} ({t.get('date')}), digest {result.digest}, "
+                f"verified: {t.get('name', '?')} ({t.get('date', '?')}), digest {result.digest}, "
                 f"signed by {result.manifest.get('public_key')}"
                 + ("" if key else " (no --public-key: the key named inside the package)")
             )
+
+
+def _is_file(text: str) -> bool:
+    """Whether --public-key names a file (a key typed inline is not; nor is a name too long)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
