@@ -9,6 +9,8 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 # PostgreSQL used by `make test` when reachable (the suite then runs a second time on it).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+# The suite runs on two processes (pytest-xdist), one per core of the hall laptop.
+PYTEST_PARALLEL ?= -n 2 --dist load
 # Debian packages WeasyPrint needs for PDF output; the tests also drive Debian's chromium
 # (Playwright cannot download browsers here) and read PDFs back as pictures (pdftoppm).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
@@ -65,9 +67,11 @@ test: dev-venv test-system-packages lint
 	@if $(PY) -c "import psycopg,sys; psycopg.connect('$(PG_TEST_URL)', connect_timeout=3).close()" 2>/dev/null; \
 	then pg=1; else pg=0; echo "PostgreSQL not reachable at $(PG_TEST_URL): SQLite only."; fi; \
 	echo "== pytest on SQLite =="; \
-	env -u DATABASE_URL $(VENV)/bin/pytest || exit $$?; \
+	env -u DATABASE_URL $(VENV)/bin/pytest $(PYTEST_PARALLEL) || exit $$?; \
 	if [ $$pg = 1 ]; then echo "== pytest on PostgreSQL =="; \
-	  DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest || exit $$?; fi
+	  echo "(tests/rules: pure rules that never touch a database, run once, in the SQLite pass)"; \
+	  DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/rules \
+	    || exit $$?; fi
 
 bench: dev-venv
 	$(PY) bench/pairing.py

@@ -30,6 +30,44 @@ def english_messages():
         yield
 
 
+DB_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+@pytest.fixture(scope="session")
+def migrated_catalogue(django_db_setup, django_db_blocker):
+    """The federation's ruling catalogue as the migrations load it (serialized once)."""
+    from django.core import serializers
+
+    from scoring.models import Ruling
+
+    with django_db_blocker.unblock():
+        return serializers.serialize("json", Ruling.objects.filter(tournament=None))
+
+
+@pytest.fixture(autouse=True)
+def data_of_the_migrations_survives(request, django_db_serialized_rollback):
+    """A test on a real transaction (live servers, other processes) ends by emptying every
+    table, the ruling catalogue that a migration loaded included. The suite runs on two
+    processes (pytest-xdist), so such a test may come before one that needs the catalogue:
+    the next transactional test gets the database back as the migrations left it
+    (serialized rollback), and any other test finds the catalogue put back in its own
+    transaction."""
+    marker = request.node.get_closest_marker("django_db")
+    used = DB_FIXTURES & set(request.fixturenames)
+    transactional = bool(used - {"db"}) or bool(marker and marker.kwargs.get("transaction"))
+    if (marker or used) and not transactional:
+        from django.core import serializers
+
+        from scoring.models import Ruling
+
+        catalogue = request.getfixturevalue("migrated_catalogue")
+        request.getfixturevalue("db")
+        if not Ruling.objects.filter(tournament=None).exists():
+            for obj in serializers.deserialize("json", catalogue):
+                obj.save()
+    yield
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """A test database of this run's own on PostgreSQL (`test_<name>_<process id>`), so two
