@@ -45,23 +45,21 @@ def migrated_catalogue(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def data_of_the_migrations_survives(request, django_db_serialized_rollback):
+def data_of_the_migrations_survives(request):
     """A test on a real transaction (live servers, other processes) ends by emptying every
     table, the ruling catalogue that a migration loaded included. The suite runs on two
     processes (pytest-xdist), so such a test may come before one that needs the catalogue:
-    the next transactional test gets the database back as the migrations left it
-    (serialized rollback), and any other test finds the catalogue put back in its own
-    transaction."""
+    every database test finds it put back (in its own transaction when it has one)."""
     marker = request.node.get_closest_marker("django_db")
     used = DB_FIXTURES & set(request.fixturenames)
-    transactional = bool(used - {"db"}) or bool(marker and marker.kwargs.get("transaction"))
-    if (marker or used) and not transactional:
+    if marker or used:
         from django.core import serializers
 
         from scoring.models import Ruling
 
         catalogue = request.getfixturevalue("migrated_catalogue")
-        request.getfixturevalue("db")
+        transactional = bool(used - {"db"}) or bool(marker and marker.kwargs.get("transaction"))
+        request.getfixturevalue("transactional_db" if transactional else "db")
         if not Ruling.objects.filter(tournament=None).exists():
             for obj in serializers.deserialize("json", catalogue):
                 obj.save()
