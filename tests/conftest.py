@@ -60,7 +60,11 @@ def data_of_the_migrations_survives(request):
         catalogue = request.getfixturevalue("migrated_catalogue")
         transactional = bool(used - {"db"}) or bool(marker and marker.kwargs.get("transaction"))
         request.getfixturevalue("transactional_db" if transactional else "db")
-        if not Ruling.objects.filter(tournament=None).exists():
+        try:
+            missing = not Ruling.objects.filter(tournament=None).exists()
+        except RuntimeError:  # the test runs the app in other processes, on databases of
+            missing = False  # its own, and keeps this process off the test database
+        if missing:
             for obj in serializers.deserialize("json", catalogue):
                 obj.save()
     yield
