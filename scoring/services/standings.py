@@ -143,24 +143,7 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
     after_turn = ascii_int(after) if after not in (None, "") else None
     if after_turn not in seated:
         after_turn = complete[-1] if complete else 0
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
-    rows = [
-        {
-            "rank": r.rank,
-            "pair": r.pair,
-            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
-            "club": pairs[r.pair].player1.club,
-            "vp": r.vp,
-            "mp": r.mp,
-            "played": r.played,
-            "byes": r.byes,
-            "penalty_vp": r.penalty_vp,
-            "penalty_mp": r.penalty_mp,
-            "group": r.group,
-            "group_rank": r.group_rank,
-        }
-        for r in standings(tournament, after_turn=after_turn)
-    ]
+    rows = _report_rows(tournament, standings(tournament, after_turn=after_turn))
     final = bool(complete) and after_turn == tournament.turns and complete[-1] == tournament.turns
     return StandingsReport(rows, after_turn, seated, complete, final)
 
@@ -177,24 +160,7 @@ def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tu
             % {"v": str(text)[:20], "n": tournament.turns}
         )
     seated, complete = turn_progress(tournament)
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
-    rows = [
-        {
-            "rank": r.rank,
-            "pair": r.pair,
-            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
-            "club": pairs[r.pair].player1.club,
-            "vp": r.vp,
-            "mp": r.mp,
-            "played": r.played,
-            "byes": r.byes,
-            "penalty_vp": r.penalty_vp,
-            "penalty_mp": r.penalty_mp,
-            "group": r.group,
-            "group_rank": r.group_rank,
-        }
-        for r in standings_range(tournament, *span)
-    ]
+    rows = _report_rows(tournament, standings_range(tournament, *span))
     return StandingsReport(rows, span[1], seated, complete, False), span
 
 
@@ -260,3 +226,25 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
     )
     row = next((r for r in standings(tournament, after_turn) if r.pair == number), None)
     return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}
+
+
+def _report_rows(tournament: Tournament, ranked) -> list[dict]:
+    """Ranked rows as the standings pages and documents show them (one query for the names)."""
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    return [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
+            "club": pairs[r.pair].player1.club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+            "group": r.group,
+            "group_rank": r.group_rank,
+        }
+        for r in ranked
+    ]
