@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
-from tournaments.models import AppendOnly, Pair, Table, Tournament, Turn
+from tournaments.models import AppendOnly, Pair, Player, Table, Team, Tournament, Turn
 
 
 class RulingQuerySet(models.QuerySet):
@@ -82,7 +82,16 @@ class Penalty(models.Model):
         WARNING = "warning", _("Warning")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
-    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="penalties")
+    pair = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="penalties"
+    )
+    # Individual events: the player penalised alone (Art. 23); team events: the team.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="penalties"
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.RESTRICT, related_name="penalties"
+    )
     turn = models.ForeignKey(Turn, on_delete=models.RESTRICT, related_name="penalties")
     vp = models.PositiveSmallIntegerField(_("VP taken away"), default=0)
     mp = models.PositiveIntegerField(_("MP taken away"), default=0)
@@ -104,7 +113,8 @@ class Penalty(models.Model):
         verbose_name_plural = _("penalties")
 
     def __str__(self) -> str:
-        return f"{self.pair.number}: -{self.vp} VP -{self.mp} MP ({self.reason})"
+        who = self.pair.number if self.pair else (self.player or self.team)
+        return f"{who}: -{self.vp} VP -{self.mp} MP ({self.reason})"
 
     def clean(self) -> None:
         if self.kind == self.Kind.PENALTY and not self.vp and not self.mp:

@@ -17,8 +17,16 @@ MOVEMENTS = [
     ("danish-modified", _("Danish (modified)")),
     ("danish-groups", _("Danish in groups (pure)")),
     ("danish-modified-groups", _("Danish in groups (modified)")),
+    ("rainbow", _("Fixed individual movement (Rainbow)")),
+    ("round-robin", _("Round robin in groups")),
 ]
 MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
+# The plan words each kind of event accepts (Art. 2; docs/individual-and-teams.md).
+KIND_MOVEMENTS = {
+    "pairs": ["mitchell", "danish", "danish-modified", "danish-groups", "danish-modified-groups"],
+    "individual": ["danish", "rainbow"],
+    "teams": ["round-robin", "danish"],
+}
 GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)
 
 
@@ -61,6 +69,15 @@ def validate_tiebreaks(value) -> None:
 
 
 class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", _("Pairs")
+        INDIVIDUAL = "individual", _("Individual")
+        TEAMS = "teams", _("Teams")
+
+    class TeamScoring(models.TextChoices):
+        VP_SUM = "vp-sum", _("Sum of the two tables' VP")
+        MP_SCALE = "mp-scale", _("MP differences summed, on the team scale")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
@@ -79,6 +96,28 @@ class Tournament(models.Model):
         NAZIONALE = "nazionale", _("National tournament")
 
     name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(
+        _("kind of event"),
+        max_length=12,
+        choices=Kind.choices,
+        default=Kind.PAIRS,
+        help_text=_(
+            "Pairs; individual (the partnership changes every turn); teams (a match is "
+            "played on two tables). Art. 2."
+        ),
+    )
+    team_scoring = models.CharField(
+        _("team match scoring"),
+        max_length=12,
+        choices=TeamScoring.choices,
+        default=TeamScoring.VP_SUM,
+    )
+    team_group_size = models.PositiveSmallIntegerField(
+        _("teams per round-robin group"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: one group of all the teams."),
+    )
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
@@ -194,7 +233,30 @@ class Tournament(models.Model):
         """The plan has turns of Danish in groups (gironi)."""
         return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
 
+    @property
+    def is_pairs(self) -> bool:
+        return self.kind == self.Kind.PAIRS
+
+    @property
+    def is_individual(self) -> bool:
+        return self.kind == self.Kind.INDIVIDUAL
+
+    @property
+    def is_teams(self) -> bool:
+        return self.kind == self.Kind.TEAMS
+
     def clean(self) -> None:
+        allowed = KIND_MOVEMENTS.get(self.kind, [])
+        bad = [w for w in self.plan if w not in allowed] if isinstance(self.plan, list) else []
+        if bad:
+            raise ValidationError(
+                _("A %(kind)s event cannot play %(word)s (it plays: %(known)s)."),
+                params={
+                    "kind": self.get_kind_display(),
+                    "word": bad[0],
+                    "known": ", ".join(allowed),
+                },
+            )
         if isinstance(self.plan, list) and self.turns and len(self.plan) != self.turns:
             raise ValidationError(
                 _("The plan has %(plan)d turns but the tournament has %(turns)d."),
@@ -209,6 +271,20 @@ class Player(models.Model):
     given_name = models.CharField(_("given name"), max_length=120, blank=True)
     membership_number = models.CharField(_("membership number"), max_length=40, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
+    # Individual and team events: the player's own number (pairs events number the pairs).
+    number = models.PositiveIntegerField(_("number"), null=True, blank=True)
+    team = models.ForeignKey(
+        "Team", null=True, blank=True, on_delete=models.CASCADE, related_name="members"
+    )
+    team_order = models.PositiveSmallIntegerField(
+        _("order in the team"),
+        null=True,
+        blank=True,
+        help_text=_("1 to 6: without a line-up, players 1+2 and 3+4 make the lines."),
+    )
+    withdrawn_after_turn = models.PositiveSmallIntegerField(
+        _("withdrawn after turn"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["name"]
@@ -216,10 +292,15 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
+                fields=["tournament", "number"],
+                condition=models.Q(number__isnull=False),
+                name="unique_player_number",
+            ),
+            models.UniqueConstraint(
                 fields=["tournament", "membership_number"],
                 condition=~models.Q(membership_number=""),
                 name="unique_membership_per_tournament",
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -240,7 +321,54 @@ def new_table_code() -> str:
     return "".join(secrets.choice(alphabet) for _i in range(7))
 
 
+class Team(models.Model):
+    """A team of a team event (Art. 2): 4 to 6 players, the fifth and sixth substitutes."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=120)
+    withdrawn_after_turn = models.PositiveSmallIntegerField(
+        _("withdrawn after turn"), null=True, blank=True
+    )
+    pin = models.CharField(_("PIN"), max_length=8, default=new_pin)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_team_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class Lineup(models.Model):
+    """A team's two lines for one turn's match, chosen before it (Art. 32: substitutes)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    turn_number = models.PositiveSmallIntegerField(_("turn"))
+    lines = models.JSONField(_("lines"), help_text=_("[[p1, p2], [p3, p4]]: player numbers."))
+    set_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["team", "turn_number"]
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "turn_number"], name="unique_lineup")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} T{self.turn_number}: {self.lines}"
+
+
 class Pair(models.Model):
+    """A pair of a pairs event; in individual and team events, a *line*: the two players who
+    sit together at one table in one turn (``line_turn`` set; ``team`` for team events). A
+    line is never shown by its number, only by its players."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("number"))
     player1 = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
@@ -254,6 +382,12 @@ class Pair(models.Model):
     withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=500, blank=True)
     province = models.CharField(_("province"), max_length=60, blank=True)
     region = models.CharField(_("region"), max_length=60, blank=True)
+    line_turn = models.PositiveSmallIntegerField(
+        _("line of turn"), null=True, blank=True, db_index=True
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="lines"
+    )
     pin = models.CharField(
         _("PIN"),
         max_length=8,
@@ -273,7 +407,13 @@ class Pair(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.line_turn is not None:
+            return f"{self.player1} – {self.player2}"
         return f"{self.number}. {self.player1} – {self.player2}"
+
+    @property
+    def is_line(self) -> bool:
+        return self.line_turn is not None
 
 
 class Turn(models.Model):
@@ -370,7 +510,16 @@ class Bye(models.Model):
     """A pair without opponent in a turn (riposo, tavolo zoppo: Art. 33)."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="byes")
-    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    pair = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    # Individual events: a resting player; team events: a team without a match.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
     table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
     vp = models.PositiveSmallIntegerField(_("VP"))
     mp = models.IntegerField(_("MP"))
@@ -379,10 +528,15 @@ class Bye(models.Model):
         ordering = ["turn", "pair__number"]
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
-        constraints = [models.UniqueConstraint(fields=["turn", "pair"], name="unique_bye")]
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "pair"], name="unique_bye"),
+            models.UniqueConstraint(fields=["turn", "player"], name="unique_player_rest"),
+            models.UniqueConstraint(fields=["turn", "team"], name="unique_team_bye"),
+        ]
 
     def __str__(self) -> str:
-        return f"T{self.turn.number} bye {self.pair.number}"
+        who = self.pair or self.player or self.team
+        return f"T{self.turn.number} bye {who}"
 
 
 class Group(models.Model):
