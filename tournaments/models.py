@@ -250,7 +250,7 @@ class Tournament(models.Model):
         bad = [w for w in self.plan if w not in allowed] if isinstance(self.plan, list) else []
         if bad:
             raise ValidationError(
-                _("A %(kind)s event cannot play %(word)s (it plays: %(known)s)."),
+                _("Movement %(word)s is not played in this kind of event (%(kind)s: %(known)s)."),
                 params={
                     "kind": self.get_kind_display(),
                     "word": bad[0],

@@ -172,6 +172,7 @@ def _tournament(tournament: Tournament) -> dict:
     return {
         "slug": tournament.slug,
         "name": tournament.name,
+        "kind": tournament.kind,
         "date": tournament.date.isoformat(),
         "turns": tournament.turns,
         "deals": tournament.deals,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused, rule_refusal
-from tournaments.models import MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
@@ -59,6 +59,7 @@ def create_tournament(
     game_variant: str = "feburit-2007",
     level: str = Tournament.Level.CIRCOLO,
     seed: int | None = None,
+    kind: str = Tournament.Kind.PAIRS,
     **settings,
 ) -> Tournament:
     """Create a tournament with the Codice di Gara's defaults for what is not given."""
@@ -66,7 +67,8 @@ def create_tournament(
 
     if deals not in (2, 3, 4):
         raise Refused(_("A turn has 2, 3 or 4 deals, not %(n)s.") % {"n": deals})
-    words = parse_plan(plan) if plan else ["mitchell"] * (turns or 0)
+    check_kind(kind, settings)
+    words = parse_plan(plan) if plan else [KIND_MOVEMENTS[kind][0]] * (turns or 0)
     if turns is None:
         if not words:
             raise Refused(_("Give the number of turns or a plan."))
@@ -115,15 +117,36 @@ def create_tournament(
         seed=seed,
         game_variant=game_variant,
         level=level,
+        kind=kind,
         **settings,
     )
     try:
         tournament.full_clean()
     except ValidationError as exc:
         field, errors = next(iter(exc.message_dict.items()))
-        raise Refused(f"{field}: {errors[0]}") from None
+        raise Refused(errors[0] if field == "__all__" else f"{field}: {errors[0]}") from None
     tournament.save()
     return tournament
+
+
+def check_kind(kind: str, settings: dict) -> None:
+    """The kind of event (Art. 2) and the settings only team events have."""
+    if kind not in Tournament.Kind.values:
+        raise Refused(
+            _("Unknown kind of event %(v)s (known: %(known)s).")
+            % {"v": kind, "known": ", ".join(Tournament.Kind.values)}
+        )
+    scoring = settings.get("team_scoring")
+    if scoring is not None and scoring not in Tournament.TeamScoring.values:
+        raise Refused(
+            _("Unknown team scoring %(v)s (known: %(known)s).")
+            % {"v": scoring, "known": ", ".join(Tournament.TeamScoring.values)}
+        )
+    size = settings.get("team_group_size")
+    if kind != Tournament.Kind.TEAMS and (scoring is not None or size is not None):
+        raise Refused(_("Team scoring and round-robin groups are for team events only."))
+    if size is not None and not 2 <= size <= 40:
+        raise Refused(_("A round-robin group has between 2 and 40 teams, not %(n)d.") % {"n": size})
 
 
 def fresh_pin(taken: set[str]) -> str:

@@ -54,6 +54,21 @@ class Command(ContractCommand):
             "--bye-percentage", type=int, help="default 70, or 60 with 4 deals (Art. 33)"
         )
         parser.add_argument("--mitchell-step", type=int, default=1)
+        parser.add_argument(
+            "--kind",
+            default="pairs",
+            help="pairs (default), individual or teams (Art. 2); plan words: pairs mitchell, "
+            "danish (and the group words); individual danish, rainbow; teams round-robin, danish",
+        )
+        parser.add_argument(
+            "--team-scoring", help="teams: vp-sum (default, 0-40 a match) or mp-scale"
+        )
+        parser.add_argument(
+            "--groups",
+            type=int,
+            dest="team_group_size",
+            help="teams: teams per round-robin group (default: one group of all)",
+        )
 
     def run(self, **opts):
         from django.utils.text import slugify
@@ -73,6 +88,9 @@ class Command(ContractCommand):
         }
         if opts["bye_percentage"] is not None:
             extra["bye_percentage"] = opts["bye_percentage"]
+        for key in ("team_scoring", "team_group_size"):
+            if opts[key] is not None:
+                extra[key] = opts[key]
         t = setup.create_tournament(
             slug=slug,
             name=opts["name"].strip(),
@@ -85,10 +103,12 @@ class Command(ContractCommand):
             seed=opts["seed"],
             game_variant=opts["rules"],
             level=opts["level"],
+            kind=opts["kind"],
             **extra,
         )
+        kind = "" if t.is_pairs else f"{t.kind} event, "
         self.stdout.write(
-            f"Created {t.slug}: {t.turns} turns ({', '.join(t.plan)}), "
+            f"Created {t.slug}: {kind}{t.turns} turns ({', '.join(t.plan)}), "
             f"{t.deals} deals, {t.vp_scale}, rules {t.game_variant}, level {t.level}, "
             f"first seating {t.first_seating}" + (f" (seed {t.seed})" if t.seed is not None else "")
         )
