@@ -7,8 +7,13 @@ from tournaments.http import BadInput, InvalidFormIs400
 
 
 def bad_request(request, exception=None):
-    message = exception.message if isinstance(exception, BadInput) else ""
-    return render(request, "400.html", {"message": message}, status=400)
+    known = isinstance(exception, BadInput)
+    context = {
+        "message": exception.message if known else "",
+        "back": exception.back if known else "",
+        "back_label": exception.back_label if known else "",
+    }
+    return render(request, "400.html", context, status=400)
 
 
 class LoginView(InvalidFormIs400, auth_views.LoginView):

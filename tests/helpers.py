@@ -4,13 +4,30 @@ import io
 import json
 import os
 
+import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 
 def run(*args, **kwargs) -> str:
     out = io.StringIO()
     call_command(*args, stdout=out, stderr=io.StringIO(), **kwargs)
     return out.getvalue()
+
+
+def refused(*args, match: str) -> None:
+    """The command refuses (CommandError) with a message matching `match`."""
+    with pytest.raises(CommandError, match=match):
+        run(*args)
+
+
+def score_record_args(slug: str, turn: int, *extra, table=None, ns=None, ew=None) -> list[str]:
+    """The arguments of `score_record` for one turn (`extra`: --reason, --file, --deals...)."""
+    args = ["score_record", slug, "--turn", str(turn)]
+    for flag, value in (("--table", table), ("--ns", ns), ("--ew", ew)):
+        if value is not None:
+            args += [flag, str(value)]
+    return [*args, *extra]
 
 
 def export(slug: str) -> dict:
@@ -50,18 +67,7 @@ def play_turn(slug: str, points=lambda table: (1000 + 5 * table, 500)) -> dict:
     seating = json.loads(run("turn_seat", slug, "--json"))
     for t in seating["tables"]:
         ns, ew = points(t["table"])
-        run(
-            "score_record",
-            slug,
-            "--turn",
-            str(seating["turn"]),
-            "--table",
-            str(t["table"]),
-            "--ns",
-            str(ns),
-            "--ew",
-            str(ew),
-        )
+        run(*score_record_args(slug, seating["turn"], table=t["table"], ns=ns, ew=ew))
     return seating
 
 

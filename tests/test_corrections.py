@@ -5,36 +5,32 @@ the N-S/E-O swap the table acknowledges. The referee may still accept a late cor
 explicitly, and it is flagged everywhere."""
 
 import pytest
-from django.core.management.base import CommandError
 from django.urls import reverse
 
 from scoring.models import LogEntry, ResultChange
-from tests.helpers import export, make_tournament, play_turn, run
+from tests.helpers import export, make_tournament, play_turn, refused, run, score_record_args
 from tests.test_desk import owned, referee, url  # noqa: F401 - referee is a fixture
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
 
-def refused(*args, match):
-    with pytest.raises(CommandError, match=match):
-        run(*args)
+def turn_1_played(slug, next_seated=False):
+    """Turn 1 of `slug` seated and every table recorded 1250–830; turn 2 seated too when
+    `next_seated` (then turn 1's deadline of Art. 31 has passed)."""
+    play_turn(slug, points=lambda t: (1250, 830))
+    if next_seated:
+        run("turn_seat", slug)
+    return slug
 
 
 def record(slug, turn, table, ns, ew, *extra):
-    return run(
-        "score_record",
-        slug,
-        "--turn",
-        str(turn),
-        "--table",
-        str(table),
-        "--ns",
-        str(ns),
-        "--ew",
-        str(ew),
-        *extra,
-    )
+    return run(*score_record_args(slug, turn, *extra, table=table, ns=ns, ew=ew))
+
+
+def record_refused(slug, turn, *extra, match, **line):
+    """`score_record` for turn `turn` (`line`: table, ns, ew) is refused with `match`."""
+    refused(*score_record_args(slug, turn, *extra, **line), match=match)
 
 
 def snapshot():
@@ -46,40 +42,13 @@ def snapshot():
 
 
 def test_art_31_changing_a_result_needs_a_reason(tmp_path):
-    slug = make_tournament(tmp_path, pairs=4, turns=2)
-    play_turn(slug, points=lambda t: (1250, 830))
+    slug = turn_1_played(make_tournament(tmp_path, pairs=4, turns=2))
     before = snapshot()
-    refused(
-        "score_record",
-        slug,
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--ns",
-        "1255",
-        "--ew",
-        "830",
-        match="give the reason",
-    )
+    record_refused(slug, 1, table=1, ns=1255, ew=830, match="give the reason")
     sheet = tmp_path / "fix.csv"
     sheet.write_text("table,ns,ew\n1,1255,830\n2,900,900\n")
-    refused("score_record", slug, "--turn", "1", "--file", str(sheet), match="give the reason")
-    refused(
-        "score_record",
-        slug,
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--ns",
-        "1255",
-        "--ew",
-        "830",
-        "--reason",
-        "   ",
-        match="give the reason",
-    )
+    record_refused(slug, 1, "--file", str(sheet), match="give the reason")
+    record_refused(slug, 1, "--reason", "   ", table=1, ns=1255, ew=830, match="give the reason")
     assert snapshot() == before
     out = record(slug, 1, 1, 1255, 830, "--reason", "errore di calcolo")
     assert "late" not in out
@@ -88,52 +57,17 @@ def test_art_31_changing_a_result_needs_a_reason(tmp_path):
 
 
 def test_art_31_after_the_next_seating_only_the_swap_or_an_explicit_late_correction(tmp_path):
-    slug = make_tournament(tmp_path, pairs=6, turns=3)
-    play_turn(slug, points=lambda t: (1250, 830))
-    run("turn_seat", slug)  # turn 2 seated: turn 1's deadline has passed
+    slug = turn_1_played(make_tournament(tmp_path, pairs=6, turns=3), next_seated=True)
     seating_before = export(slug)["turns"][1]
     before = snapshot()
-    refused(
-        "score_record",
-        slug,
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--ns",
-        "1255",
-        "--ew",
-        "830",
-        "--reason",
-        "calcolo",
+    record_refused(
+        slug, 1, "--reason", "calcolo", table=1, ns=1255, ew=830,
         match="deadline of Art. 31 has passed",
-    )
+    )  # fmt: skip
     sheet = tmp_path / "fix.csv"
     sheet.write_text("1,1255,830\n")
-    refused(
-        "score_record",
-        slug,
-        "--turn",
-        "1",
-        "--file",
-        str(sheet),
-        "--reason",
-        "calcolo",
-        match="late correction",
-    )
-    refused(
-        "score_record",
-        slug,
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--ns",
-        "830",
-        "--ew",
-        "1250",
-        match="give the reason",
-    )  # even the swap needs a reason
+    record_refused(slug, 1, "--file", str(sheet), "--reason", "calcolo", match="late correction")
+    record_refused(slug, 1, table=1, ns=830, ew=1250, match="give the reason")  # even the swap
     assert snapshot() == before
 
     record(slug, 1, 1, 830, 1250, "--reason", "Art. 31: il tavolo riconosce l'inversione")
@@ -155,9 +89,7 @@ def test_art_31_after_the_next_seating_only_the_swap_or_an_explicit_late_correct
 def test_art_31_late_correction_on_the_filled_sheet_and_the_workbook(tmp_path):
     from openpyxl import load_workbook
 
-    slug = make_tournament(tmp_path, pairs=4, turns=2)
-    play_turn(slug, points=lambda t: (1250, 830))
-    run("turn_seat", slug)
+    slug = turn_1_played(make_tournament(tmp_path, pairs=4, turns=2), next_seated=True)
     record(slug, 1, 1, 1300, 830, "--reason", "errore di somma", "--late-correction")
     book = tmp_path / "r.xlsx"
     run("results_export", slug, "--format", "xlsx", "--output", str(book))
@@ -174,9 +106,7 @@ def test_art_31_late_correction_on_the_filled_sheet_and_the_workbook(tmp_path):
 
 
 def test_art_31_desk_checkbox_with_its_warning(client, referee, tmp_path):  # noqa: F811
-    slug = owned(tmp_path, referee, pairs=6, turns=3)
-    play_turn(slug, points=lambda t: (1250, 830))
-    run("turn_seat", slug)
+    slug = turn_1_played(owned(tmp_path, referee, pairs=6, turns=3), next_seated=True)
     entry = reverse("entry", args=[slug]) + "?turn=1"
     page = client.get(entry).content.decode()
     assert 'name="late_correction"' in page

@@ -219,6 +219,7 @@ def test_art_31_swap_of_lines(client, referee, tmp_path):
     client.post(url("entry", slug), {"turn": 1, "table": 2, "ns": 1250, "ew": 830})
     refused = client.post(url("swap_lines", slug, 1, 2), {"reason": "  "})
     assert refused.status_code == 400 and "reason" in refused.content.decode()
+    assert f'id="back" href="{url("entry", slug)}?turn=1#table-2"' in refused.content.decode()
     assert Table.objects.get(number=2).ns_points == 1250  # nothing changed
     client.post(url("swap_lines", slug, 1, 2), {"reason": "scritto al contrario"})
     t = Table.objects.get(number=2)

@@ -233,6 +233,34 @@ def test_seating_starts_the_score_sheets(client, tmp_path):
     assert doc.status == Document.Status.READY and doc.done == doc.total == 3
 
 
+def test_the_seating_request_leaves_the_score_sheets_to_the_task_queue(
+    client, tmp_path, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """As deployed (no inline tasks): seating a turn records the sheets to build and enqueues
+    their job when the transaction commits; the request itself lays out no page, so it stays
+    fast however big the turn and however busy the machine (`manage.py db_worker` builds)."""
+    from django_tasks_db.models import DBTaskResult
+
+    settings.TASKS_INLINE = settings.DOCUMENTS_SYNC = False
+
+    def no_build_here(*args, **kwargs):
+        raise AssertionError("the seating request built the score sheets itself")
+
+    monkeypatch.setattr(jobs, "build", no_build_here)
+    user = get_user_model().objects.create_user("ref", password="x")
+    slug = make_tournament(tmp_path, pairs=6, turns=2)
+    Tournament.objects.get(slug=slug).referees.add(user)
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("seat_next", args=[slug]))
+    assert response.status_code == 302 and response["Location"].endswith("/seating/")
+    doc = Document.objects.get(kind="sheets", turn=1)
+    assert doc.status == Document.Status.PENDING and (doc.done, doc.total) == (0, 3)
+    job = DBTaskResult.objects.get()
+    assert job.task_path == "scoring.documents.jobs.build_document"
+    assert job.args_kwargs["args"] == [doc.pk]
+
+
 def test_a_long_standings_pdf_is_numbered_across_its_parallel_chunks(tmp_path):
     """120 pairs: several pages rendered in separate chunks, numbered 1..N in order."""
     slug = make_tournament(tmp_path, slug="big", pairs=120, turns=1)

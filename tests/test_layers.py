@@ -96,3 +96,35 @@ def test_no_import_cycle_between_modules():
         visit(node)
     # Package __init__ modules re-export nothing: a cycle is a real one.
     assert not cycles, cycles[:3]
+
+
+# The app's code (not the tests, not the migrations, not the bench scripts): functions
+# readable in one sitting (house rule: under about 80 lines, docstring included).
+LONGEST_FUNCTION = 80
+APP_CODE = (*APPS, "config", "deploy")
+
+
+def long_functions(base: Path = ROOT, roots=APP_CODE) -> list[str]:
+    found = []
+    for root in roots:
+        for path in sorted((base / root).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    length = node.end_lineno - node.lineno + 1
+                    if length > LONGEST_FUNCTION:
+                        where = path.relative_to(base)
+                        found.append(f"{where}:{node.lineno} {node.name} ({length} lines)")
+    return found
+
+
+def test_no_function_of_the_app_is_over_80_lines():
+    assert not long_functions(), long_functions()
+
+
+def test_the_length_check_finds_a_long_function(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONGEST_FUNCTION))
+    (tmp_path / "pkg" / "mod.py").write_text(f"def short():\n    pass\n\n\ndef long():\n{body}\n")
+    assert long_functions(tmp_path, ("pkg",)) == ["pkg/mod.py:5 long (81 lines)"]

@@ -6,10 +6,9 @@ import io
 import json
 
 import pytest
-from django.core.management.base import CommandError
 from openpyxl import Workbook
 
-from tests.helpers import export, make_tournament, run
+from tests.helpers import export, make_tournament, refused, run, score_record_args
 from tournaments.models import AuditEntry, Member, MemberList, Pair, Player, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -33,11 +32,6 @@ PAIRS_CSV = (
     "3;Neri;Paola;1005;Rimini;Gialli;Ugo;12AB;Rimini;RN;Emilia-Romagna;\n"
     "4;Blu;Carla;NON TESSERATO;Bologna;Rosa;Ada;1006;Bologna;BO;Emilia-Romagna;\n"
 )
-
-
-def refused(*args, match):
-    with pytest.raises(CommandError, match=match):
-        run(*args)
 
 
 def create(slug="n", *extra, plan="mitchell:2"):
@@ -68,12 +62,33 @@ def members(tmp_path, text=MEMBERS_CSV, name="soci.csv"):
     return run("members_import", str(path))
 
 
+def registered(tmp_path, *extra, slug="n", checked=False):
+    """Tournament `slug` (`extra`: more tournament_create options) with the four pairs of
+    PAIRS_CSV; with the member list of MEMBERS_CSV loaded too when `checked`."""
+    create(slug, *extra)
+    register(tmp_path, slug)
+    if checked:
+        members(tmp_path)
+    return slug
+
+
+def xlsx(tmp_path, name, rows) -> str:
+    """A workbook of one sheet with these rows, written as `name`: its path."""
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    path = tmp_path / name
+    path.write_bytes(out.getvalue())
+    return str(path)
+
+
 # --- registration as federations keep it (item 4) --------------------------------------------
 
 
 def test_per_player_columns_province_and_region_are_kept(tmp_path):
-    create()
-    register(tmp_path)
+    registered(tmp_path)
     pair = Pair.objects.select_related("player1", "player2").get(number=2)
     assert (pair.player1.surname, pair.player1.given_name, pair.player1.name) == (
         "DANGELO",
@@ -101,18 +116,16 @@ def test_a_single_club_for_the_pair_stays_accepted(tmp_path):
 
 
 def test_an_xlsx_registration_with_federation_headers(tmp_path):
-    book = Workbook()
-    sheet = book.active
-    sheet.append(
-        ["Cognome 1", "Nome 1", "Tessera 1", "Cognome 2", "Nome 2", "Tessera 2", "Regione"]
+    path = xlsx(
+        tmp_path,
+        "iscritti.xlsx",
+        [
+            ["Cognome 1", "Nome 1", "Tessera 1", "Cognome 2", "Nome 2", "Tessera 2", "Regione"],
+            ["Rossi", "Mario", 1001, "Bianchi", "Anna", 1002, "Lazio"],
+        ],
     )
-    sheet.append(["Rossi", "Mario", 1001, "Bianchi", "Anna", 1002, "Lazio"])
-    out = io.BytesIO()
-    book.save(out)
-    path = tmp_path / "iscritti.xlsx"
-    path.write_bytes(out.getvalue())
     create()
-    run("pairs_import", "n", str(path))
+    run("pairs_import", "n", path)
     pair = Pair.objects.select_related("player1").get()
     assert (pair.player1.name, pair.player1.membership_number, pair.region) == (
         "Rossi Mario",
@@ -143,13 +156,11 @@ def test_members_import_refuses_a_bad_row_and_keeps_the_list(tmp_path):
 def test_members_import_reads_xlsx_with_date_cells(tmp_path):
     import datetime
 
-    book = Workbook()
-    sheet = book.active
-    sheet.append(["TESSERA", "cognome", "NOME", "Tipo Tessera", "Scadenza"])
-    sheet.append([1001, "Rossi", "Mario", "Ridotta", datetime.date(2026, 12, 31)])
-    out = io.BytesIO()
-    book.save(out)
-    members(tmp_path, out.getvalue(), name="soci.xlsx")
+    rows = [
+        ["TESSERA", "cognome", "NOME", "Tipo Tessera", "Scadenza"],
+        [1001, "Rossi", "Mario", "Ridotta", datetime.date(2026, 12, 31)],
+    ]
+    run("members_import", xlsx(tmp_path, "soci.xlsx", rows))
     member = Member.objects.get()
     assert (member.number, member.card, member.expires) == (
         "1001",
@@ -159,9 +170,7 @@ def test_members_import_reads_xlsx_with_date_cells(tmp_path):
 
 
 def test_membership_check_json_flags_every_kind(tmp_path):
-    create("n", "--level", "regionale")
-    register(tmp_path)
-    members(tmp_path)
+    registered(tmp_path, "--level", "regionale", checked=True)
     data = json.loads(run("membership_check", "n", "--json"))
     problems = {(p["pair"], p["player"], p["problem"]) for p in data["problems"]}
     assert problems == {
@@ -176,17 +185,13 @@ def test_membership_check_json_flags_every_kind(tmp_path):
 
 
 def test_a_ridotta_card_plays_a_federal_tournament(tmp_path):
-    create("n", "--level", "federale")
-    register(tmp_path)
-    members(tmp_path)
+    registered(tmp_path, "--level", "federale", checked=True)
     data = json.loads(run("membership_check", "n", "--json"))
     assert "card" not in {p["problem"] for p in data["problems"]}
 
 
 def test_the_check_warns_and_never_blocks_and_admissions_are_logged(tmp_path):
-    create("n", "--level", "nazionale")
-    register(tmp_path)
-    members(tmp_path)
+    registered(tmp_path, "--level", "nazionale", checked=True)
     run("membership_admit", "n", "--pair", "4", "--player", "1", "--reason", "tessera in corso")
     data = json.loads(run("membership_check", "n", "--json"))
     assert data["admitted"] == [
@@ -209,8 +214,7 @@ def test_the_check_warns_and_never_blocks_and_admissions_are_logged(tmp_path):
 
 
 def test_the_check_without_a_list_calls_every_number_unknown(tmp_path):
-    create()
-    register(tmp_path)
+    registered(tmp_path)
     out = run("membership_check", "n")
     assert "No member list loaded" in out
 
@@ -228,44 +232,10 @@ def test_rules_fibur_takes_fibur_tables_by_the_deals():
 
 
 def test_create_refuses_unknown_rules_and_levels():
-    refused(
-        "tournament_create",
-        "--slug",
-        "x",
-        "--name",
-        "X",
-        "--turns",
-        "2",
-        "--rules",
-        "uno",
-        match="Unknown rules uno",
-    )
-    refused(
-        "tournament_create",
-        "--slug",
-        "x",
-        "--name",
-        "X",
-        "--turns",
-        "2",
-        "--level",
-        "top",
-        match="Unknown level top",
-    )
-    refused(
-        "tournament_create",
-        "--slug",
-        "x",
-        "--name",
-        "X",
-        "--deals",
-        "2",
-        "--turns",
-        "2",
-        "--vp-scale",
-        "fibur-5",
-        match="Unknown VP scale",
-    )
+    create_x = ("tournament_create", "--slug", "x", "--name", "X", "--turns", "2")
+    refused(*create_x, "--rules", "uno", match="Unknown rules uno")
+    refused(*create_x, "--level", "top", match="Unknown level top")
+    refused(*create_x, "--deals", "2", "--vp-scale", "fibur-5", match="Unknown VP scale")
 
 
 # --- score_record --deals (item 7) ------------------------------------------------------------
@@ -292,11 +262,21 @@ def deals_file(tmp_path, deals):
     return str(path)
 
 
-def test_score_record_from_deals_under_fibur(tmp_path):
-    make_tournament(tmp_path, slug="d", pairs=4, turns=1, rules="fibur")
+def seated_d(tmp_path, **opts) -> str:
+    """Tournament "d": 4 pairs, one turn, seated (`opts`: make_tournament's, e.g. rules)."""
+    make_tournament(tmp_path, slug="d", pairs=4, turns=1, **opts)
     run("turn_seat", "d")
-    path = deals_file(tmp_path, [{"ns": LINE, "ew": OTHER}] * 3)
-    out = run("score_record", "d", "--turn", "1", "--table", "1", "--deals", path)
+    return "d"
+
+
+def table_1_deals(path: str) -> list[str]:
+    """score_record of table 1 of turn 1 of "d" from the deals file `path`."""
+    return score_record_args("d", 1, "--deals", path, table=1)
+
+
+def test_score_record_from_deals_under_fibur(tmp_path):
+    seated_d(tmp_path, rules="fibur")
+    out = run(*table_1_deals(deals_file(tmp_path, [{"ns": LINE, "ew": OTHER}] * 3)))
     # N-S: 200 + 150 + 100 closing + 455 = 905 a deal; E-W: 100 + 200 - 40 = 260
     table = Table.objects.get(turn__number=1, number=1)
     assert (table.ns_points, table.ew_points) == (2715, 780)
@@ -304,37 +284,18 @@ def test_score_record_from_deals_under_fibur(tmp_path):
 
 
 def test_score_record_refuses_a_kind_the_edition_lacks(tmp_path):
-    make_tournament(tmp_path, slug="d", pairs=4, turns=1, rules="feburit-2007")
-    run("turn_seat", "d")
-    path = deals_file(tmp_path, [{"ns": LINE, "ew": OTHER}])
+    seated_d(tmp_path, rules="feburit-2007")
     refused(
-        "score_record",
-        "d",
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--deals",
-        path,
+        *table_1_deals(deals_file(tmp_path, [{"ns": LINE, "ew": OTHER}])),
         match="Deal 1: these rules have no semi-clean burraco",
     )
     assert Table.objects.get(turn__number=1, number=1).ns_points is None
     zero = dict(LINE, burracos={"clean": 1, "semi_clean": 0})
-    run(
-        "score_record",
-        "d",
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--deals",
-        deals_file(tmp_path, [{"ns": zero, "ew": OTHER}]),
-    )
+    run(*table_1_deals(deals_file(tmp_path, [{"ns": zero, "ew": OTHER}])))
 
 
 def test_score_record_refuses_malformed_deals(tmp_path):
-    make_tournament(tmp_path, slug="d", pairs=4, turns=1)
-    run("turn_seat", "d")
+    seated_d(tmp_path)
     for deals, match in (
         ({"ns": LINE}, "a list"),
         ([{"ns": LINE}], "exactly the two lines"),
@@ -342,37 +303,16 @@ def test_score_record_refuses_malformed_deals(tmp_path):
         ([{"ns": dict(LINE, closed="yes"), "ew": OTHER}], "closed is true or false"),
         ([{"ns": LINE, "ew": LINE}], "only one line can close"),
     ):
-        refused(
-            "score_record",
-            "d",
-            "--turn",
-            "1",
-            "--table",
-            "1",
-            "--deals",
-            deals_file(tmp_path, deals),
-            match=match,
-        )
+        refused(*table_1_deals(deals_file(tmp_path, deals)), match=match)
     (tmp_path / "bad.json").write_text("{")
-    refused(
-        "score_record",
-        "d",
-        "--turn",
-        "1",
-        "--table",
-        "1",
-        "--deals",
-        str(tmp_path / "bad.json"),
-        match="not JSON",
-    )
+    refused(*table_1_deals(str(tmp_path / "bad.json")), match="not JSON")
 
 
 # --- first seating (item 5) and seating by surname (item 6) -----------------------------------
 
 
 def test_alphabetical_first_seating(tmp_path):
-    create("a", "--first-seating", "alphabetical")
-    register(tmp_path, "a")
+    registered(tmp_path, "--first-seating", "alphabetical", slug="a")
     seating = json.loads(run("turn_seat", "a", "--json"))
     # Blu, DANGELO, Neri, Rossi: the first two sit N-S at tables 1 and 2
     assert [(t["ns"], t["ew"]) for t in seating["tables"]] == [(4, 3), (2, 1)]
@@ -406,8 +346,7 @@ def test_spread_keeps_clubs_apart_and_reports_what_it_cannot(tmp_path):
 
 
 def test_seating_by_surname_lists_every_player(tmp_path):
-    create()
-    register(tmp_path)
+    registered(tmp_path)
     run("turn_seat", "n")
     from tournaments.services.seating_lists import by_surname
 
@@ -431,8 +370,7 @@ def test_seating_by_surname_lists_every_player(tmp_path):
 
 
 def test_scoresheets_export_prints_the_seating_by_surname(tmp_path):
-    create()
-    register(tmp_path)
+    registered(tmp_path)
     run("turn_seat", "n")
     out = tmp_path / "alpha.pdf"
     run("scoresheets_export", "n", "--turn", "1", "--kind", "seating-alpha", "--output", str(out))
@@ -448,46 +386,18 @@ def test_spread_on_a_federation_xlsx_reports_every_club_meeting_of_the_block(tmp
 
     clubs = [("Forlì", "FC"), ("Cesena", "FC"), ("Rimini", "RN"), ("Riccione", "RN")]
     clubs += [("Ravenna", "RA"), ("Lugo", "RA")]
-    book = Workbook()
-    sheet = book.active
-    sheet.append(
-        [
-            "N.",
-            "Cognome 1",
-            "Nome 1",
-            "Tessera 1",
-            "Circolo 1",
-            "Cognome 2",
-            "Nome 2",
-            "Tessera 2",
-            "Circolo 2",
-            "Provincia",
-            "Regione",
-        ]
-    )
+    header = ["N.", "Cognome 1", "Nome 1", "Tessera 1", "Circolo 1", "Cognome 2", "Nome 2"]
+    header += ["Tessera 2", "Circolo 2", "Provincia", "Regione"]
+    rows = [header]
     for i in range(40):
         club, province = clubs[i % 6] if i < 36 else clubs[0]  # Forlì the largest club
-        sheet.append(
-            [
-                i + 1,
-                f"Cognome{i:02d}",
-                "Anna",
-                5000 + 2 * i,
-                club,
-                f"Altro{i:02d}",
-                "Luca",
-                5001 + 2 * i,
-                club,
-                province,
-                "Emilia-Romagna",
-            ]
+        rows.append(
+            [i + 1, f"Cognome{i:02d}", "Anna", 5000 + 2 * i, club, f"Altro{i:02d}", "Luca"]
+            + [5001 + 2 * i, club, province, "Emilia-Romagna"]
         )
-    out = io.BytesIO()
-    book.save(out)
-    path = tmp_path / "iscrizioni.xlsx"
-    path.write_bytes(out.getvalue())
+    path = xlsx(tmp_path, "iscrizioni.xlsx", rows)
     create("big", "--first-seating", "spread", "--seed", "11", plan="mitchell:3")
-    run("pairs_import", "big", str(path))
+    run("pairs_import", "big", path)
     report = play_turn("big")["first_seating"]
     for _turn in (2, 3):
         play_turn("big")

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 class BadInput(BadRequest):
     """A request whose values cannot be read at all; the message is shown to the referee."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, back: str = "", back_label: str = ""):
         super().__init__(message)
         self.message = message
+        self.back, self.back_label = back, back_label  # where to try again, when known
 
 
 class InvalidFormIs400:

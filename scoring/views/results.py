@@ -43,6 +43,10 @@ class SwapLinesView(TournamentMixin, View):
         row = get_object_or_404(
             Table, turn__tournament=self.tournament, turn__number=turn, number=table
         )
+        back = {
+            "back": f"{reverse('entry', args=[slug])}?turn={turn}#table-{table}",
+            "back_label": _("Back to the scores"),
+        }
         if row.ns_points is None or row.adjusted:
             raise BadInput(
                 _(
@@ -51,13 +55,15 @@ class SwapLinesView(TournamentMixin, View):
                 )
                 % {"t": table}
                 if row.has_result
-                else _("Table %(t)d has no result to swap.") % {"t": table}
+                else _("Table %(t)d has no result to swap.") % {"t": table},
+                **back,
             )
         reason = " ".join(request.POST.get("reason", "").split())
         if not reason:
             raise BadInput(
                 _("Give the reason for swapping N-S and E-W at table %(t)d (Art. 31).")
-                % {"t": table}
+                % {"t": table},
+                **back,
             )
         try:
             results.record_scores(
@@ -69,7 +75,7 @@ class SwapLinesView(TournamentMixin, View):
                 % {"reason": reason},
             )
         except Refused as exc:
-            raise BadInput(str(exc)) from None
+            raise BadInput(str(exc), **back) from None
         messages.success(request, _("Table %(t)d: N-S and E-W points swapped.") % {"t": table})
         url = reverse("entry", args=[slug])
         return redirect(f"{url}?turn={turn}")

@@ -217,3 +217,69 @@ def test_the_phone_types_a_negative_total_and_is_asked(browser, live_server, sho
         shot(page, "phone-sent")
     finally:
         context.close()
+
+
+def test_swap_of_lines_asks_a_reason_and_is_not_offered_on_a_referee_set_score(
+    sized, shot, tmp_path
+):
+    """Item 3 (Art. 31): "Inverti N-S/E-O" is offered only on a table with points; like any
+    correction it needs a reason: refused without one (a message in Italian, nothing changed),
+    done with one, and the reason is in the table's history."""
+    page, base, size, user = sized
+    slug = make_tournament(tmp_path, slug="inverti", pairs=4, turns=2)
+    Tournament.objects.get(slug=slug).referees.add(user)
+    run("turn_seat", slug)
+    run("score_record", slug, "--turn", "1", "--table", "2", "--ns", "1250", "--ew", "830")
+    run(
+        "table_ruling", slug, "--turn", "1", "--table", "1", "--pair", "1",
+        "--ruling", "art32-abbandono", "--reason", "se ne va",
+    )  # fmt: skip
+    ruled = Table.objects.get(turn__tournament__slug=slug, number=1)
+    before = (ruled.ns_vp, ruled.ew_vp, ruled.version)
+    entry = f"{base}/desk/{slug}/scores/?turn=1"
+    page.goto(entry)
+    expect(page.locator("#table-1")).to_contain_text("punteggio arbitrale")
+    expect(page.locator("#table-1 details.swap")).to_have_count(0)  # no points to swap
+    expect(page.locator("#results details.swap")).to_have_count(1)
+    swap = page.locator("#table-2 details.swap")
+    reason = swap.locator("input[name=reason]")
+    swap.locator("summary").click()
+    expect(reason).to_be_visible()
+    shot(page, f"swap-open-{size}")
+
+    # Empty: the browser asks for it and sends nothing.
+    swap.locator("button").click()
+    assert reason.evaluate("e => e.validity.valueMissing")
+    assert page.url == entry
+    # Only spaces: the desk refuses, in Italian, and nothing changes.
+    reason.fill("   ")
+    with page.expect_navigation():
+        swap.locator("button").click()
+    expect(page.locator("main [role=alert]")).to_have_text(
+        "Indica il motivo dell'inversione di N-S ed E-O al tavolo 2 (Art. 31)."
+    )
+    expect(page.locator("main")).to_contain_text("Non è stato modificato nulla")
+    shot(page, f"swap-refused-{size}")
+    row = Table.objects.get(turn__tournament__slug=slug, number=2)
+    assert (row.ns_points, row.ew_points, row.version) == (1250, 830, 1)
+    ruled.refresh_from_db()
+    assert (ruled.ns_vp, ruled.ew_vp, ruled.version) == before
+
+    # Back to the scores, with a reason: swapped, VP too, and the reason is kept.
+    with page.expect_navigation():
+        page.click("main a#back")
+    assert page.url == f"{entry}#table-2"
+    swap.locator("summary").click()
+    reason.fill("score compilato al contrario")
+    with page.expect_navigation():
+        swap.locator("button").click()
+    assert page.url == entry
+    done = "Tavolo 2: punti N-S ed E-O invertiti."
+    expect(page.locator(".messages li.success")).to_have_text(done)
+    expect(page.locator("#table-2 td.num").nth(1)).to_contain_text("830")
+    shot(page, f"swap-done-{size}")
+    row.refresh_from_db()
+    assert (row.ns_points, row.ew_points, row.ns_vp, row.ew_vp) == (830, 1250, 6, 14)
+    page.goto(f"{base}/desk/{slug}/scores/1/2/history/")
+    expect(page.locator("main table tbody tr").last).to_contain_text("score compilato al contrario")
+    shot(page, f"swap-history-{size}")

@@ -235,6 +235,62 @@ def opponent_floor(players: int, schedule: Sequence[IndividualTurn]) -> int:
     return sum(max(0, f - (players - 1)) for f in faced.values()) // 2
 
 
+class _Meetings:
+    """How often each player met each other one, as partner and as opponent (keys x * n + y,
+    in the order's indices), over seats of four per table (N-S pair, then E-W pair)."""
+
+    weights = (PARTNER_WEIGHT, 1)
+
+    def __init__(self, seats: list[list[int]], n: int):
+        self.n = n
+        self.met_as: tuple[dict[int, int], dict[int, int]] = ({}, {})  # partners, opponents
+        for s in seats:
+            for i, x in enumerate(s):
+                base = i - i % 4
+                for k in range(base, base + 4):
+                    if k != i:
+                        counts, key = self.met_as[k != i ^ 1], x * n + s[k]
+                        counts[key] = counts.get(key, 0) + 1
+
+    def cost(self) -> int:
+        partners, opponents = self.met_as
+        cost = sum(max(0, c - 1) for c in partners.values()) // 2 * PARTNER_WEIGHT
+        return cost + sum(max(0, c - 1) for c in opponents.values()) // 2
+
+    def swap_delta(self, s: list[int], i: int, j: int) -> int:
+        """Cost change of swapping the players of slots i and j (different tables)."""
+        delta, n, met_as, weights = 0, self.n, self.met_as, self.weights
+        for slot, other in ((i, j), (j, i)):
+            out, into, base = s[slot] * n, s[other] * n, slot - slot % 4
+            for k in range(base, base + 4):
+                if k != slot:
+                    kind = k != slot ^ 1
+                    counts, m = met_as[kind], s[k]
+                    delta += weights[kind] * (
+                        (counts.get(into + m, 0) >= 1) - (counts.get(out + m, 0) >= 2)
+                    )
+        return delta
+
+    def in_conflict(self, s: list[int], i: int) -> bool:
+        x, base = s[i] * self.n, i - i % 4
+        return any(
+            self.met_as[k != i ^ 1].get(x + s[k], 0) >= 2 for k in range(base, base + 4) if k != i
+        )
+
+    def swap(self, s: list[int], i: int, j: int) -> None:
+        n = self.n
+        for slot, other in ((i, j), (j, i)):
+            out, into, base = s[slot], s[other], slot - slot % 4
+            for k in range(base, base + 4):
+                if k != slot:
+                    counts, m = self.met_as[k != slot ^ 1], s[k]
+                    for key in (out * n + m, m * n + out):
+                        counts[key] -= 1
+                    for key in (into * n + m, m * n + into):
+                        counts[key] = counts.get(key, 0) + 1
+        s[i], s[j] = s[j], s[i]
+
+
 def improve_schedule(
     schedule: Sequence[IndividualTurn], order: Sequence[int], steps: int = SEARCH_STEPS
 ) -> list[IndividualTurn]:
@@ -248,50 +304,8 @@ def improve_schedule(
     index = {p: i for i, p in enumerate(order)}
     n = len(order)
     seats = [[index[p] for ns, ew in t.tables for p in (*ns, *ew)] for t in schedule]
-    met_as: tuple[dict[int, int], dict[int, int]] = ({}, {})  # partners, opponents: x * n + y
-    for s in seats:
-        for i, x in enumerate(s):
-            base = i - i % 4
-            for k in range(base, base + 4):
-                if k != i:
-                    counts, key = met_as[k != i ^ 1], x * n + s[k]
-                    counts[key] = counts.get(key, 0) + 1
-    cost = sum(max(0, c - 1) for c in met_as[0].values()) // 2 * PARTNER_WEIGHT
-    cost += sum(max(0, c - 1) for c in met_as[1].values()) // 2
-    weights = (PARTNER_WEIGHT, 1)
-
-    def swap_delta(s: list[int], i: int, j: int) -> int:
-        """Cost change of swapping the players of slots i and j (different tables)."""
-        delta = 0
-        for slot, other in ((i, j), (j, i)):
-            out, into, base = s[slot] * n, s[other] * n, slot - slot % 4
-            for k in range(base, base + 4):
-                if k != slot:
-                    kind = k != slot ^ 1
-                    counts, m = met_as[kind], s[k]
-                    delta += weights[kind] * (
-                        (counts.get(into + m, 0) >= 1) - (counts.get(out + m, 0) >= 2)
-                    )
-        return delta
-
-    def in_conflict(s: list[int], i: int) -> bool:
-        x, base = s[i] * n, i - i % 4
-        return any(
-            met_as[k != i ^ 1].get(x + s[k], 0) >= 2 for k in range(base, base + 4) if k != i
-        )
-
-    def swap(s: list[int], i: int, j: int) -> None:
-        for slot, other in ((i, j), (j, i)):
-            out, into, base = s[slot], s[other], slot - slot % 4
-            for k in range(base, base + 4):
-                if k != slot:
-                    counts, m = met_as[k != slot ^ 1], s[k]
-                    for key in (out * n + m, m * n + out):
-                        counts[key] -= 1
-                    for key in (into * n + m, m * n + into):
-                        counts[key] = counts.get(key, 0) + 1
-        s[i], s[j] = s[j], s[i]
-
+    meetings = _Meetings(seats, n)
+    cost = meetings.cost()
     floor = opponent_floor(n, schedule)
     rng = random.Random(len(order) * 1009 + len(schedule))
     width = len(seats[0]) if seats else 0
@@ -302,22 +316,27 @@ def improve_schedule(
             s = seats[rng.randrange(1, len(seats))]
             i, j = rng.randrange(width), rng.randrange(width)
             for _look in range(4):  # mostly move a player who meets someone again
-                if in_conflict(s, i):
+                if meetings.in_conflict(s, i):
                     break
                 i = rng.randrange(width)
             if i // 4 == j // 4:
                 continue  # a swap inside a table only renames the lines
-            delta = swap_delta(s, i, j)
+            delta = meetings.swap_delta(s, i, j)
             if delta <= 0:  # sideways moves too: they let the search cross plateaus
-                swap(s, i, j)
+                meetings.swap(s, i, j)
                 cost += delta
-    improved = []
-    for turn, s in zip(schedule, seats):
-        tables = []
-        for base in range(0, len(s), 4):
-            ns, ew = sorted(s[base : base + 2]), sorted(s[base + 2 : base + 4])
-            ns, ew = (ns, ew) if ns[0] < ew[0] else (ew, ns)
-            tables.append(((order[ns[0]], order[ns[1]]), (order[ew[0]], order[ew[1]])))
-        tables.sort(key=lambda t: index[t[0][0]])
-        improved.append(IndividualTurn(tuple(tables), turn.rests))
-    return improved
+    return [_turn_of_seats(turn, s, order, index) for turn, s in zip(schedule, seats)]
+
+
+def _turn_of_seats(
+    turn: IndividualTurn, s: list[int], order: Sequence[int], index: dict[int, int]
+) -> IndividualTurn:
+    """The turn again from its seats (order's indices, four per table): each line's players
+    in order, the line holding the lower index as N-S, tables by their N-S player."""
+    tables = []
+    for base in range(0, len(s), 4):
+        ns, ew = sorted(s[base : base + 2]), sorted(s[base + 2 : base + 4])
+        ns, ew = (ns, ew) if ns[0] < ew[0] else (ew, ns)
+        tables.append(((order[ns[0]], order[ns[1]]), (order[ew[0]], order[ew[1]])))
+    tables.sort(key=lambda t: index[t[0][0]])
+    return IndividualTurn(tuple(tables), turn.rests)

@@ -68,33 +68,8 @@ def create_tournament(
     if deals not in (2, 3, 4):
         raise Refused(_("A turn has 2, 3 or 4 deals, not %(n)s.") % {"n": deals})
     check_kind(kind, settings)
-    words = parse_plan(plan) if plan else [KIND_MOVEMENTS[kind][0]] * (turns or 0)
-    if turns is None:
-        if not words:
-            raise Refused(_("Give the number of turns or a plan."))
-        turns = len(words)
-    if not 1 <= turns <= 30:
-        raise Refused(_("A tournament has between 1 and 30 turns, not %(n)d.") % {"n": turns})
-    if len(words) != turns:
-        raise Refused(
-            _("The plan has %(plan)d turns but --turns says %(turns)d.")
-            % {"plan": len(words), "turns": turns}
-        )
-    from scoring.rules.deals import VARIANTS
-
-    if game_variant not in VARIANTS:
-        raise Refused(
-            _("Unknown rules %(v)s (known: %(known)s).")
-            % {"v": game_variant, "known": ", ".join(VARIANTS)}
-        )
-    if level not in Tournament.Level.values:
-        raise Refused(
-            _("Unknown level %(v)s (known: %(known)s).")
-            % {"v": level, "known": ", ".join(Tournament.Level.values)}
-        )
-    if vp_scale is None:
-        vp_scale = VARIANTS[game_variant].vp_scale
-    resolve_scale(vp_scale, deals)
+    turns, words = _turns_and_plan(kind, turns, plan)
+    vp_scale = _checked_rules(game_variant, level, vp_scale, deals)
     if first_seating not in Tournament.FirstSeating.values:
         raise Refused(
             _("The first seating is by registration, draw, alphabetical or spread, not %(v)s.")
@@ -127,6 +102,45 @@ def create_tournament(
         raise Refused(errors[0] if field == "__all__" else f"{field}: {errors[0]}") from None
     tournament.save()
     return tournament
+
+
+def _turns_and_plan(kind: str, turns: int | None, plan: str | None) -> tuple[int, list[str]]:
+    """The number of turns and one movement word per turn: from the plan when given (then
+    `turns`, if given too, must agree), else the kind's first movement `turns` times."""
+    words = parse_plan(plan) if plan else [KIND_MOVEMENTS[kind][0]] * (turns or 0)
+    if turns is None:
+        if not words:
+            raise Refused(_("Give the number of turns or a plan."))
+        turns = len(words)
+    if not 1 <= turns <= 30:
+        raise Refused(_("A tournament has between 1 and 30 turns, not %(n)d.") % {"n": turns})
+    if len(words) != turns:
+        raise Refused(
+            _("The plan has %(plan)d turns but --turns says %(turns)d.")
+            % {"plan": len(words), "turns": turns}
+        )
+    return turns, words
+
+
+def _checked_rules(game_variant: str, level: str, vp_scale: str | None, deals: int) -> str:
+    """Check the game's rules and the level; return the VP scale (the rules' own by default),
+    checked against the number of deals."""
+    from scoring.rules.deals import VARIANTS
+
+    if game_variant not in VARIANTS:
+        raise Refused(
+            _("Unknown rules %(v)s (known: %(known)s).")
+            % {"v": game_variant, "known": ", ".join(VARIANTS)}
+        )
+    if level not in Tournament.Level.values:
+        raise Refused(
+            _("Unknown level %(v)s (known: %(known)s).")
+            % {"v": level, "known": ", ".join(Tournament.Level.values)}
+        )
+    if vp_scale is None:
+        vp_scale = VARIANTS[game_variant].vp_scale
+    resolve_scale(vp_scale, deals)
+    return vp_scale
 
 
 def check_kind(kind: str, settings: dict) -> None:
@@ -281,38 +295,8 @@ def save_pair(
 ) -> Pair:
     """Add a pair, or correct one. Numbers change only before turn 1; names any time.
     `late`: a pair arriving during turn 1, placed by `scoring.services.decisions.seat_late_pair`."""
-    seated = tournament.turn_set.exists()
-    number = data.get("number")
-    if pair is None and seated and not late:
-        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
-    if pair is not None and seated and number not in (None, pair.number):
-        raise Refused(_("Pair numbers cannot change once turn 1 is seated."))
-    others = tournament.pairs.exclude(pk=getattr(pair, "pk", None))
-    if number is None:
-        number = (
-            pair.number
-            if pair
-            else (others.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-        )
-    if others.filter(number=number).exists():
-        raise Refused(_("Pair number %(n)d is already taken.") % {"n": number})
-    mine = [pair.player1_id, pair.player2_id] if pair else []
-    data = {
-        **data,
-        "membership1": clean_code(data.get("membership1", "")),
-        "membership2": clean_code(data.get("membership2", "")),
-    }
-    for key in ("membership1", "membership2"):
-        value = data.get(key, "")
-        if (
-            value
-            and tournament.players.exclude(pk__in=mine).filter(membership_number=value).exists()
-        ):
-            raise Refused(
-                _("Membership number %(num)s already belongs to another player.") % {"num": value}
-            )
-    if data.get("membership1") and data.get("membership1") == data.get("membership2"):
-        raise Refused(_("The two players have the same membership number."))
+    number = _pair_number(tournament, data.get("number"), pair, late)
+    data = _checked_memberships(tournament, data, pair)
     old = _pair_record(pair) if pair is not None else None
     with transaction.atomic():
         if pair is None:
@@ -320,18 +304,8 @@ def save_pair(
             p2 = Player(tournament=tournament)
         else:
             p1, p2 = pair.player1, pair.player2
-        for player, i in ((p1, "1"), (p2, "2")):
-            name = clean_text(data.get(f"player{i}", ""))
-            if f"surname{i}" in data:
-                player.surname = clean_text(data[f"surname{i}"])
-                player.given_name = clean_text(data.get(f"given{i}", ""))
-            elif name != player.name:  # a new name: its surname is not known apart
-                player.surname = player.given_name = ""
-            whole = f"{player.surname} {player.given_name}".strip()
-            player.name = whole or name
-            player.membership_number = clean_code(data.get(f"membership{i}", ""))
-            player.club = clean_text(data.get(f"club{i}") or data.get("club", ""))
-            player.save()
+        _save_player(p1, data, "1")
+        _save_player(p2, data, "2")
         if pair is None:
             pair = Pair(
                 tournament=tournament,
@@ -353,6 +327,65 @@ def save_pair(
             new=_pair_record(pair),
         )
     return pair
+
+
+def _pair_number(tournament: Tournament, number: int | None, pair: Pair | None, late: bool) -> int:
+    """The number the pair will have: the one asked, else its own, else the next free one.
+    Refused once turn 1 is seated (a new pair, unless late; a new number) or when taken."""
+    seated = tournament.turn_set.exists()
+    if pair is None and seated and not late:
+        raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
+    if pair is not None and seated and number not in (None, pair.number):
+        raise Refused(_("Pair numbers cannot change once turn 1 is seated."))
+    others = tournament.pairs.exclude(pk=getattr(pair, "pk", None))
+    if number is None:
+        number = (
+            pair.number
+            if pair
+            else (others.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        )
+    if others.filter(number=number).exists():
+        raise Refused(_("Pair number %(n)d is already taken.") % {"n": number})
+    return number
+
+
+def _checked_memberships(tournament: Tournament, data: dict, pair: Pair | None) -> dict:
+    """`data` with its membership numbers cleaned; refused when one belongs to another player
+    of the tournament or both players have the same."""
+    mine = [pair.player1_id, pair.player2_id] if pair else []
+    data = {
+        **data,
+        "membership1": clean_code(data.get("membership1", "")),
+        "membership2": clean_code(data.get("membership2", "")),
+    }
+    for key in ("membership1", "membership2"):
+        value = data.get(key, "")
+        if (
+            value
+            and tournament.players.exclude(pk__in=mine).filter(membership_number=value).exists()
+        ):
+            raise Refused(
+                _("Membership number %(num)s already belongs to another player.") % {"num": value}
+            )
+    if data.get("membership1") and data.get("membership1") == data.get("membership2"):
+        raise Refused(_("The two players have the same membership number."))
+    return data
+
+
+def _save_player(player: Player, data: dict, i: str) -> None:
+    """Player `i` ("1" or "2") of the pair from `data`: name (or surname and given name),
+    membership number, club (the player's own, else the pair's)."""
+    name = clean_text(data.get(f"player{i}", ""))
+    if f"surname{i}" in data:
+        player.surname = clean_text(data[f"surname{i}"])
+        player.given_name = clean_text(data.get(f"given{i}", ""))
+    elif name != player.name:  # a new name: its surname is not known apart
+        player.surname = player.given_name = ""
+    whole = f"{player.surname} {player.given_name}".strip()
+    player.name = whole or name
+    player.membership_number = clean_code(data.get(f"membership{i}", ""))
+    player.club = clean_text(data.get(f"club{i}") or data.get("club", ""))
+    player.save()
 
 
 def delete_pair(tournament: Tournament, pair: Pair, user=None) -> None:
