@@ -3,6 +3,11 @@
 import io
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -94,3 +99,90 @@ def scratch_postgres(prefix: str):
             c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     return f"{PG_SERVER}/{name}", drop
+
+
+# --- the app in processes of its own (manage.py serve, db_worker) ---------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manage(env: dict, *args, timeout: int = 300) -> str:
+    """`manage.py args` in a process of its own (with `env`): its output; fails the test on a
+    non-zero exit, with what it printed."""
+    out = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def prepared_app(
+    request, folder: Path, db: str, setup: str, *, name: str, **environ: str
+) -> tuple[dict, str]:
+    """A database of the app's own for a test that runs the app in other processes: SQLite in
+    `folder`, or, in the PostgreSQL pass of `make test`, a scratch PostgreSQL database
+    (burraco_`name`_...) dropped at the end; migrated, then `setup` run in `manage.py shell`;
+    `environ`: more environment variables for the app's processes. Skips the test outside the
+    pass of its database. Returns (the processes' environment, what `setup` printed)."""
+    if (db == "postgres") != ("postgres" in os.environ.get("DATABASE_URL", "")):
+        pytest.skip("runs in the test pass on that database (make test runs both)")
+    if db == "sqlite":
+        url = f"sqlite:///{folder / 'db.sqlite3'}"
+    else:
+        scratch = scratch_postgres(f"burraco_{name}")
+        if scratch is None:
+            pytest.skip("PostgreSQL not reachable")
+        url, drop = scratch
+        request.addfinalizer(drop)
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_BACKUP_DIR": str(folder / "backups")}
+    env.pop("DJANGO_DEBUG", None)
+    env.update(environ)
+    manage(env, "migrate", "--noinput", "-v0")
+    return env, manage(env, "shell", "-c", setup)
+
+
+def start_app(env: dict, *args) -> subprocess.Popen:
+    """`manage.py args` (serve, db_worker) running in the background, in a session of its own."""
+    return subprocess.Popen(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def serve(env: dict, port: int, *options) -> subprocess.Popen:
+    """`manage.py serve` on 127.0.0.1:`port`, once it answers."""
+    import http.client
+
+    server = start_app(env, "serve", "--host", "127.0.0.1", "--port", str(port), *options)
+    for _ in range(300):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/accounts/login/")
+            conn.getresponse().read()
+            conn.close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    stop(server)
+    pytest.fail("the server did not start")
+
+
+def stop(process: subprocess.Popen, how: int = signal.SIGKILL, grace: float = 30) -> None:
+    """Stop a process started by start_app (its whole session): `how`, then SIGKILL after
+    `grace` seconds."""
+    if process.poll() is None:
+        os.killpg(process.pid, how)
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)

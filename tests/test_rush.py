@@ -7,21 +7,16 @@ The server trusts 127.0.0.1 as its proxy (DJANGO_TRUSTED_PROXIES), so each simul
 is a device of its own through X-Forwarded-For, as behind the README's nginx or Caddy."""
 
 import json
-import os
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.helpers import scratch_postgres
+from tests.helpers import manage, prepared_app, serve, stop
 from tests.test_crash import Browser, free_port
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLES = 30
 PASSWORD = "Rush-test-2026!"
 SETUP = f"""
@@ -77,62 +72,19 @@ class Device(Browser):
         return response
 
 
-def manage(env, *args):
-    out = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def hall(request, tmp_path_factory):
-    if (request.param == "postgres") != ("postgres" in os.environ.get("DATABASE_URL", "")):
-        pytest.skip("runs in the test pass on that database (make test runs both)")
     folder = tmp_path_factory.mktemp(f"rush-{request.param}")
-    if request.param == "sqlite":
-        url = f"sqlite:///{folder / 'db.sqlite3'}"
-    else:
-        scratch = scratch_postgres("burraco_rush")
-        if scratch is None:
-            pytest.skip("PostgreSQL not reachable")
-        url, drop = scratch
-        request.addfinalizer(drop)
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_BACKUP_DIR": str(folder / "backups")}
-    env.pop("DJANGO_DEBUG", None)
-    env["DJANGO_TRUSTED_PROXIES"] = "127.0.0.1"
-    manage(env, "migrate", "--noinput", "-v0")
-    printed = manage(env, "shell", "-c", SETUP).strip().splitlines()[-1]
-    tables = {int(k): v for k, v in json.loads(printed).items()}
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+    env, printed = prepared_app(
+        request, folder, request.param, SETUP, name="rush", DJANGO_TRUSTED_PROXIES="127.0.0.1"
     )
-    probe = Device(port, "10.99.0.1")
-    for _ in range(300):
-        try:
-            probe.request("GET", "/accounts/login/")
-            break
-        except OSError:
-            time.sleep(0.1)
+    tables = {int(k): v for k, v in json.loads(printed.strip().splitlines()[-1]).items()}
+    port = free_port()
+    server = serve(env, port)
     try:
         yield {"port": port, "env": env, "tables": tables}
     finally:
-        os.killpg(server.pid, signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop(server, signal.SIGINT)
 
 
 def in_parallel(*calls):

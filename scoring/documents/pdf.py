@@ -14,16 +14,20 @@ log = logging.getLogger(__name__)
 _pool: ProcessPoolExecutor | None = None
 
 
+def pool_size() -> int:
+    """Processes rendering at once: one per core, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         import multiprocessing
 
-        workers = max(1, min(4, os.cpu_count() or 1))
         from scoring.documents.pdfworker import lower_priority
 
         _pool = ProcessPoolExecutor(
-            max_workers=workers,
+            max_workers=pool_size(),
             mp_context=multiprocessing.get_context("spawn"),
             initializer=lower_priority,
         )
