@@ -476,3 +476,24 @@ class HubEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.membership}): {self.rank}"
+
+
+class HubPlayer(models.Model):
+    """A player as the hub's search and history pages read him: one row per membership
+    number, filled at receipt from the current tournaments' rows (scoring.services.hub), so
+    that searching by name reads distinct players, not every placing."""
+
+    membership = models.CharField(max_length=40, unique=True)
+    name = models.CharField(max_length=120)
+    folded = models.CharField(max_length=120, db_index=True)
+    tournaments = models.PositiveIntegerField(default=0)
+    best = models.PositiveIntegerField(default=0)
+    rank_avg = models.FloatField(default=0)
+    vp = models.BigIntegerField(default=0)
+    turns = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "membership"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.membership})"

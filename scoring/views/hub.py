@@ -1,7 +1,8 @@
 """The federation's hub (DJANGO_ROLE=hub): receiving packages, public pages, JSON API.
 
 Every view answers 404 on an installation that is not a hub. The pages and the API read the
-same services (scoring.services.hub) and cost a fixed number of queries whatever the size.
+same services (scoring.services.hub) and cost a fixed number of queries whatever the size;
+their answers are kept in the cache until the next package is stored (hub_cache).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import TemplateView, View
 
 from scoring.services import hub
+from scoring.services.hub_cache import CachedAnswer
 from tournaments.errors import Refused
 from tournaments.rules.text import ascii_int
 
@@ -48,7 +50,18 @@ def tournament_json(t) -> dict:
     }
 
 
-class CalendarView(HubOnly, TemplateView):
+def player_json(p) -> dict:
+    return {
+        "membership": p.membership,
+        "name": p.name,
+        "tournaments": p.tournaments,
+        "vp": p.vp,
+        "turns": p.turns,
+        "rank": p.rank_avg,
+    }
+
+
+class CalendarView(HubOnly, CachedAnswer, TemplateView):
     template_name = "hub/calendar.html"
     extra_context = {"page_name": "calendar"}
 
@@ -60,7 +73,7 @@ class CalendarView(HubOnly, TemplateView):
         )
 
 
-class TournamentView(HubOnly, TemplateView):
+class TournamentView(HubOnly, CachedAnswer, TemplateView):
     template_name = "hub/tournament.html"
 
     def get_context_data(self, **kwargs):
@@ -71,27 +84,28 @@ class TournamentView(HubOnly, TemplateView):
         return super().get_context_data(t=t, rows=rows, **kwargs)
 
 
-class PlayerSearchView(HubOnly, TemplateView):
+class PlayerSearchView(HubOnly, CachedAnswer, TemplateView):
     template_name = "hub/players.html"
     extra_context = {"page_name": "players"}
 
     def get_context_data(self, **kwargs):
         q = self.request.GET.get("q", "")[:100]
-        return super().get_context_data(q=q, found=hub.search_players(q) if q else [], **kwargs)
+        found, page, pages = hub.search_players(q, _page(self.request))
+        return super().get_context_data(q=q, found=found, page=page, pages=pages, **kwargs)
 
 
-class PlayerView(HubOnly, TemplateView):
+class PlayerView(HubOnly, CachedAnswer, TemplateView):
     template_name = "hub/player.html"
     extra_context = {"page_name": "players"}
 
     def get_context_data(self, **kwargs):
-        history = hub.player_history(kwargs["membership"])
+        history = hub.player_history(kwargs["membership"], _page(self.request))
         if history is None:
             raise Http404(_("No tournament received for this membership number."))
         return super().get_context_data(h=history, **kwargs)
 
 
-class ApiTournamentsView(HubOnly, View):
+class ApiTournamentsView(HubOnly, CachedAnswer, View):
     def get(self, request):
         rows, pages = hub.calendar(_page(request))
         return JsonResponse(
@@ -103,7 +117,7 @@ class ApiTournamentsView(HubOnly, View):
         )
 
 
-class ApiTournamentView(HubOnly, View):
+class ApiTournamentView(HubOnly, CachedAnswer, View):
     def get(self, request, pk):
         found = hub.tournament(pk)
         if found is None:
@@ -112,24 +126,27 @@ class ApiTournamentView(HubOnly, View):
         return JsonResponse({"tournament": tournament_json(t), "standings": rows})
 
 
-class ApiPlayersView(HubOnly, View):
+class ApiPlayersView(HubOnly, CachedAnswer, View):
     def get(self, request):
         q = request.GET.get("q", "")[:100]
-        return JsonResponse({"q": q, "players": hub.search_players(q)})
+        found, page, pages = hub.search_players(q, _page(request))
+        return JsonResponse(
+            {"q": q, "page": page, "pages": pages, "players": [player_json(p) for p in found]}
+        )
 
 
-class ApiPlayerView(HubOnly, View):
+class ApiPlayerView(HubOnly, CachedAnswer, View):
     def get(self, request, membership):
-        h = hub.player_history(membership)
+        h = hub.player_history(membership, _page(request))
         if h is None:
             return JsonResponse({"error": "no tournament for this membership number"}, status=404)
         return JsonResponse(
             {
-                "membership": h.membership,
-                "name": h.name,
-                "tournaments": h.tournaments,
-                "best_rank": h.best,
+                **player_json(h.player),
+                "best_rank": h.player.best,
                 "vp_per_turn": h.vp_per_turn,
+                "page": h.page,
+                "pages": h.pages,
                 "history": [
                     {
                         "tournament": tournament_json(e.tournament),

@@ -1,0 +1,95 @@
+"""The hub's public pages and JSON API, answered from Django's cache.
+
+They change only when a package is stored, so every answer is kept whole, keyed by its URL
+(path and query), its language and the hub's *version*; storing a package bumps the version
+once its transaction commits, so the next request misses and a receipt shows at once.
+
+Where the version lives: with a shared cache (`DJANGO_CACHE_URL`, Redis: every app server
+reads the same key) in the cache itself, bumped with an atomic `incr`, so a hit costs no
+query at all; with each process's own cache (LocMem, no `DJANGO_CACHE_URL`) the other
+processes would never see the bump, so the version is read from the database at every
+request (the last package received, its id and time: one indexed query). A cache that cannot
+be reached costs only the rendering, never the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils.translation import get_language
+
+log = logging.getLogger(__name__)
+
+VERSION_KEY = "hub:version"
+SECONDS = 24 * 3600  # an old version's answers simply expire
+
+
+def shared() -> bool:
+    return bool(getattr(settings, "CACHE_URL", ""))
+
+
+def _database_version() -> str:
+    from scoring.models import HubTournament
+
+    last = HubTournament.objects.order_by("-id").values_list("id", "received_at").first()
+    return f"d{last[0]}-{last[1].timestamp()}" if last else "d0"
+
+
+def version() -> str:
+    if not shared():
+        return _database_version()
+    current = cache.get(VERSION_KEY)
+    if current is None:  # first request, or the key was evicted: a fresh, larger number
+        cache.add(VERSION_KEY, time.time_ns(), None)
+        current = cache.get(VERSION_KEY)
+    return f"c{current}"
+
+
+def bump() -> None:
+    """After the commit of a stored package: every cached answer is stale."""
+    if shared():
+        transaction.on_commit(_incr, robust=True)
+
+
+def _incr() -> None:
+    try:
+        cache.incr(VERSION_KEY)
+    except ValueError:  # no version yet (or evicted): a new one, larger than any before
+        cache.add(VERSION_KEY, time.time_ns(), None)
+
+
+def key(request, current: str) -> str:
+    where = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+    return f"hub:page:{current}:{get_language()}:{where}"
+
+
+class CachedAnswer:
+    """A view mixin: GET answers of status 200 kept and served from the cache."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method != "GET":
+            return super().dispatch(request, *args, **kwargs)
+        try:
+            k = key(request, version())
+            kept = cache.get(k)
+        except Exception:
+            log.warning("cache unreachable: hub page rendered without it", exc_info=True)
+            return super().dispatch(request, *args, **kwargs)
+        if kept is not None:
+            content_type, content = kept
+            return HttpResponse(content, content_type=content_type)
+        response = super().dispatch(request, *args, **kwargs)
+        if hasattr(response, "render"):
+            response.render()
+        if response.status_code == 200:
+            try:
+                cache.set(k, (response["Content-Type"], response.content), SECONDS)
+            except Exception:
+                log.warning("cache unreachable: hub page not kept", exc_info=True)
+        return response
