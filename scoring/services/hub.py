@@ -66,10 +66,7 @@ def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
     club = club_for(token)
     result = rules.verify(data, club.public_key)
     if not result.ok:
-        raise Refused(
-            "package refused: "
-            + "; ".join(rules.describe(code, detail) for code, detail in result.problems)
-        )
+        raise Refused("package refused: " + "; ".join(rules.describe(p) for p in result.problems))
     found = HubTournament.objects.filter(digest=result.digest).first()
     if found is not None:
         return found, False
