@@ -388,8 +388,9 @@ class HomologationPackage(models.Model):
 
 
 class HubPush(models.Model):
-    """One package to send to a hub (the outbox): tried at once, then again by
-    `homologation_outbox` until the hub answers. The hub's token is kept to send it."""
+    """One package to send to a hub: tried at once, then again by a job of the task queue
+    (scoring.services.push.push_job), or by `homologation_outbox`, until the hub answers.
+    The hub's token is kept to send it."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for the network")
@@ -405,6 +406,7 @@ class HubPush(models.Model):
     next_try_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    job = models.CharField(max_length=32, blank=True)  # the chain of queue jobs that may send it
 
     class Meta:
         constraints = [

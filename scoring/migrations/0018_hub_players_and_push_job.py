@@ -1,4 +1,5 @@
-"""The hub's distinct players (HubPlayer), filled from the tournaments already received."""
+"""The hub's distinct players (HubPlayer), filled from the tournaments already received; the
+chain of task-queue jobs that may send a push (HubPush.job)."""
 
 from django.db import migrations, models
 from django.db.models import Avg, Count, Max, Min, Sum
@@ -53,4 +54,9 @@ class Migration(migrations.Migration):
             options={"ordering": ["name", "membership"]},
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
+        migrations.AddField(
+            model_name="hubpush",
+            name="job",
+            field=models.CharField(blank=True, max_length=32),
+        ),
     ]
