@@ -83,9 +83,15 @@ def test_search_and_history_cost_the_same_few_queries_whatever_the_size(
         api = client.get("/hub/api/players/M0001/").json()
     assert api["tournaments"] == tournaments and api["best_rank"] == 1
     assert api["vp_per_turn"] == round(19 / 4, 2)
-    # A second request is an answer from the cache: the version only.
+    # A second request is an answer from the cache, before sessions and views: the version
+    # only; with the headers the first answer had (the JSON API's too).
     with django_assert_max_num_queries(1):
-        assert client.get("/hub/players/M0001/").content.decode() == body
+        again = client.get("/hub/players/M0001/")
+    assert again.content.decode() == body
+    for header in ("Content-Type", "Content-Security-Policy", "X-Frame-Options"):
+        assert again[header] == page[header], header
+    assert client.get("/hub/api/players/M0001/")["Content-Type"] == "application/json"
+    assert "Set-Cookie" not in again.headers
 
 
 def test_a_player_history_and_the_search_are_paginated(client):

@@ -21,8 +21,6 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpResponse
-from django.utils.translation import get_language
 
 log = logging.getLogger(__name__)
 
@@ -64,32 +62,21 @@ def _incr() -> None:
         cache.add(VERSION_KEY, time.time_ns(), None)
 
 
-def key(request, current: str) -> str:
+def key(request, current: str, language: str) -> str:
     where = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
-    return f"hub:page:{current}:{get_language()}:{where}"
+    return f"hub:page:{current}:{language}:{where}"
 
 
-class CachedAnswer:
-    """A view mixin: GET answers of status 200 kept and served from the cache."""
+def get(k: str):
+    try:
+        return cache.get(k)
+    except Exception:
+        log.warning("cache unreachable: hub page rendered without it", exc_info=True)
+        return None
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.method != "GET":
-            return super().dispatch(request, *args, **kwargs)
-        try:
-            k = key(request, version())
-            kept = cache.get(k)
-        except Exception:
-            log.warning("cache unreachable: hub page rendered without it", exc_info=True)
-            return super().dispatch(request, *args, **kwargs)
-        if kept is not None:
-            content_type, content = kept
-            return HttpResponse(content, content_type=content_type)
-        response = super().dispatch(request, *args, **kwargs)
-        if hasattr(response, "render"):
-            response.render()
-        if response.status_code == 200:
-            try:
-                cache.set(k, (response["Content-Type"], response.content), SECONDS)
-            except Exception:
-                log.warning("cache unreachable: hub page not kept", exc_info=True)
-        return response
+
+def keep(k: str, answer) -> None:
+    try:
+        cache.set(k, answer, SECONDS)
+    except Exception:
+        log.warning("cache unreachable: hub page not kept", exc_info=True)

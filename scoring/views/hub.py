@@ -2,7 +2,7 @@
 
 Every view answers 404 on an installation that is not a hub. The pages and the API read the
 same services (scoring.services.hub) and cost a fixed number of queries whatever the size;
-their answers are kept in the cache until the next package is stored (hub_cache).
+their answers are kept in the cache until the next package is stored (scoring.middleware).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import TemplateView, View
 
 from scoring.services import hub
-from scoring.services.hub_cache import CachedAnswer
 from tournaments.errors import Refused
 from tournaments.rules.text import ascii_int
 
@@ -61,7 +60,7 @@ def player_json(p) -> dict:
     }
 
 
-class CalendarView(HubOnly, CachedAnswer, TemplateView):
+class CalendarView(HubOnly, TemplateView):
     template_name = "hub/calendar.html"
     extra_context = {"page_name": "calendar"}
 
@@ -73,7 +72,7 @@ class CalendarView(HubOnly, CachedAnswer, TemplateView):
         )
 
 
-class TournamentView(HubOnly, CachedAnswer, TemplateView):
+class TournamentView(HubOnly, TemplateView):
     template_name = "hub/tournament.html"
 
     def get_context_data(self, **kwargs):
@@ -84,7 +83,7 @@ class TournamentView(HubOnly, CachedAnswer, TemplateView):
         return super().get_context_data(t=t, rows=rows, **kwargs)
 
 
-class PlayerSearchView(HubOnly, CachedAnswer, TemplateView):
+class PlayerSearchView(HubOnly, TemplateView):
     template_name = "hub/players.html"
     extra_context = {"page_name": "players"}
 
@@ -94,7 +93,7 @@ class PlayerSearchView(HubOnly, CachedAnswer, TemplateView):
         return super().get_context_data(q=q, found=found, page=page, pages=pages, **kwargs)
 
 
-class PlayerView(HubOnly, CachedAnswer, TemplateView):
+class PlayerView(HubOnly, TemplateView):
     template_name = "hub/player.html"
     extra_context = {"page_name": "players"}
 
@@ -105,7 +104,7 @@ class PlayerView(HubOnly, CachedAnswer, TemplateView):
         return super().get_context_data(h=history, **kwargs)
 
 
-class ApiTournamentsView(HubOnly, CachedAnswer, View):
+class ApiTournamentsView(HubOnly, View):
     def get(self, request):
         rows, pages = hub.calendar(_page(request))
         return JsonResponse(
@@ -117,7 +116,7 @@ class ApiTournamentsView(HubOnly, CachedAnswer, View):
         )
 
 
-class ApiTournamentView(HubOnly, CachedAnswer, View):
+class ApiTournamentView(HubOnly, View):
     def get(self, request, pk):
         found = hub.tournament(pk)
         if found is None:
@@ -126,7 +125,7 @@ class ApiTournamentView(HubOnly, CachedAnswer, View):
         return JsonResponse({"tournament": tournament_json(t), "standings": rows})
 
 
-class ApiPlayersView(HubOnly, CachedAnswer, View):
+class ApiPlayersView(HubOnly, View):
     def get(self, request):
         q = request.GET.get("q", "")[:100]
         found, page, pages = hub.search_players(q, _page(request))
@@ -135,7 +134,7 @@ class ApiPlayersView(HubOnly, CachedAnswer, View):
         )
 
 
-class ApiPlayerView(HubOnly, CachedAnswer, View):
+class ApiPlayerView(HubOnly, View):
     def get(self, request, membership):
         h = hub.player_history(membership, _page(request))
         if h is None:
