@@ -38,10 +38,9 @@ class HubCacheMiddleware:
         ):
             return self.get_response(request)
         try:
-            k = hub_cache.key(request, hub_cache.version(), _language(request))
+            k, kept = hub_cache.lookup(request.get_full_path(), _language(request))
         except Exception:  # the cache (or the database) cannot say the version: no cache
             return self.get_response(request)
-        kept = hub_cache.get(k)
         if kept is not None:
             headers, content = kept
             response = HttpResponse(content)

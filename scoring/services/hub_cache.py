@@ -62,9 +62,32 @@ def _incr() -> None:
         cache.add(VERSION_KEY, time.time_ns(), None)
 
 
-def key(request, current: str, language: str) -> str:
-    where = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+def key(path: str, current: str, language: str) -> str:
+    where = hashlib.sha256(path.encode()).hexdigest()[:32]
     return f"hub:page:{current}:{language}:{where}"
+
+
+_seen = {"version": ""}  # the version this process read last
+
+
+def lookup(path: str, language: str):
+    """(the key of this answer, the answer kept or None). With a shared cache, one round
+    trip when the version has not changed since this process last read it: the version and
+    the page kept under that version are read together (MGET), and the page is used only if
+    the version read is that one."""
+    if not shared():
+        k = key(path, _database_version(), language)
+        return k, get(k)
+    guess = _seen["version"]
+    guessed = key(path, guess, language)
+    found = cache.get_many([VERSION_KEY, guessed] if guess else [VERSION_KEY])
+    number = found.get(VERSION_KEY)
+    current = version() if number is None else f"c{number}"
+    _seen["version"] = current
+    if current == guess:
+        return guessed, found.get(guessed)
+    k = key(path, current, language)
+    return k, get(k)
 
 
 def get(k: str):
