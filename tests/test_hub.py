@@ -259,3 +259,23 @@ def test_push_goes_through_when_the_hub_answers_and_only_once(live_server, setti
         run("homologation_push", "club-t", "--hub", live_server.url + "/x", "--token", token)
     with urllib.request.urlopen(live_server.url + "/hub/api/tournaments/") as response:
         assert json.load(response)["tournaments"][0]["digest"] == package.digest
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_sends_the_push_when_the_network_comes_back(live_server, settings, tmp_path):
+    """Through the real queue: the push enqueued while the hub could not be reached is run
+    by `db_worker` once its time comes, and delivers (the hub's address answering now)."""
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    package = finished(tmp_path)
+    run("homologation_push", "club-t", "--hub", "http://127.0.0.1:9", "--token", "t")
+    settings.ROLE = "hub"
+    token = register()
+    HubPush.objects.update(hub_url=live_server.url, token=token, next_try_at=None)
+    DBTaskResult.objects.update(run_after=timezone.now())  # its backoff is over
+    run("db_worker", "--batch", "--no-startup-delay")
+    job = HubPush.objects.get()
+    assert job.status == "sent" and job.attempts == 2
+    assert HubTournament.objects.get().digest == package.digest
+    assert not queued_jobs()
