@@ -174,3 +174,41 @@ def test_with_redis_a_hit_costs_no_query_and_a_receipt_shows_at_once(
     assert post(client, bytes(package.data), token).status_code == 201
     assert hub_cache.version() != before  # bumped once the receipt committed
     assert "Torneo club-t" in client.get("/hub/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_packages_received_at_the_same_moment_keep_the_players_totals_right(tmp_path):
+    """Three tournaments of the same players received by three threads at once: receipts go
+    one at a time (PostgreSQL's advisory lock; SQLite's single writer), so each player's row
+    counts the three."""
+    import threading
+
+    from django.db import connection
+
+    packages = [bytes(finished(tmp_path, slug=s).data) for s in ("a", "b", "c")]
+    token = register()
+    barrier = threading.Barrier(len(packages))
+    answers = []
+
+    def receive(data: bytes) -> None:
+        barrier.wait()
+        try:
+            for _try in range(20):  # SQLite may say "locked" to one of them: it tries again
+                try:
+                    answers.append(service.receive(token, data)[1])
+                    return
+                except Exception as exc:  # noqa: BLE001 - only SQLite's lock is retried
+                    if "locked" not in str(exc):
+                        raise
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=receive, args=(d,)) for d in packages]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [True, True, True]
+    player = HubPlayer.objects.get(membership="T001")
+    assert player.tournaments == 3 and player.turns == 6
+    assert player.vp == sum(HubEntry.objects.filter(membership="T001").values_list("vp", flat=True))
