@@ -1,16 +1,21 @@
 """The federation's hub under load: 1,000 received tournaments, its public pages, and 100
 packages pushed at once.
 
-    .venv/bin/python bench/hub.py [--db sqlite|postgres] [--tournaments 1000] [--workers W]
-                                  [--seconds S] [--connections C] [--pushes 100]
+    .venv/bin/python bench/hub.py [--server cluster|gunicorn] [--db sqlite|postgres]
+                                  [--tournaments 1000] [--workers W] [--seconds S]
+                                  [--connections C] [--pushes 100]
 
 1. Fills a scratch database (``DJANGO_ROLE=hub``) with ``--tournaments`` received tournaments
    of realistic sizes (10 to 250 pairs, most of them club evenings of 10 to 40; players drawn
    from a pool of members so that each has a history), written straight into the hub's tables.
-2. Starts ``gunicorn config.wsgi`` (``--workers``, default 2: the cluster recipe's web
-   processes on this 2-core machine) and loads the calendar, a tournament's standings and a
-   player's history with ``wrk`` (else the Python generator of ``bench/load.py``): req/s, p50,
-   p99, errors; and the number of queries each page costs (fixed whatever the size).
+2. Starts the cluster recipe (``--server cluster``, the default: deploy/cluster.py with
+   ``DJANGO_ROLE=hub`` on a scratch PostgreSQL database: HAProxy, two gunicorn app servers of
+   two workers, Redis as the shared cache, one worker) or a lone ``gunicorn config.wsgi``
+   (``--server gunicorn``, ``--workers``), and loads the calendar, a tournament's standings, a
+   player's history (one member again and again, then 1,000 different members in turn: the
+   first visit of each is a miss of the cache), the search and the JSON API with ``wrk`` (else
+   the Python generator of ``bench/load.py``): req/s, p50, p99, errors; and the number of
+   queries each page costs (fixed whatever the size), missed and then from the cache.
 3. Pushes ``--pushes`` distinct signed packages from as many threads at once, each sent twice
    (the second is a retry): counts the packages stored (must be all of them: 0 lost), the rows
    per digest (must be 1: 0 duplicated) and the answers (201 first, 200 for the repeats).
@@ -22,6 +27,7 @@ Targets (issue 17): ≥ 1,000 req/s with p99 < 100 ms for the calendar and playe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import http.client
 import os
@@ -47,7 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--pushes", type=int, default=100)
+    parser.add_argument("--server", choices=("cluster", "gunicorn"), default="cluster")
+    parser.add_argument("--port", type=int, default=8300, help="the cluster's balancer")
     args = parser.parse_args(argv)
+    if args.server == "cluster":
+        args.db = "postgres"  # the cluster recipe's database
     os.environ["DJANGO_ROLE"] = "hub"
     os.environ.setdefault(
         "DJANGO_HOMOLOGATION_KEY_FILE", str(Path(tempfile.mkdtemp()) / "hub-bench-key.pem")
@@ -207,25 +217,83 @@ def push_all(port: int, token: str, made: list) -> dict:
     return {"answers": answers, "seconds": time.perf_counter() - start}
 
 
-def count_queries(path: str) -> int:
+def count_queries(path: str) -> tuple[int, int]:
+    """Queries of a first visit (a miss of the cache) and of the next (a hit: with this
+    process's own cache the version is read from the database; with Redis, none)."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     client = Client()
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(path).status_code == 200
-    return len(ctx)
+    counts = []
+    for _visit in range(2):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(path).status_code == 200
+        counts.append(len(ctx))
+    return counts[0], counts[1]
+
+
+def rotation_script(paths: list[str]) -> str:
+    """A wrk Lua script visiting `paths` in turn."""
+    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+    quoted = ",".join(f'"{p}"' for p in paths)
+    script.write(
+        f"paths = {{{quoted}}}\ni = 0\n"
+        "request = function()\n  i = i % #paths + 1\n"
+        '  return wrk.format("GET", paths[i])\nend\n'
+    )
+    script.close()
+    return script.name
+
+
+def loadavg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+@contextlib.contextmanager
+def server(args):
+    """The balancer's port (cluster) or gunicorn's; stopped on the way out."""
+    if args.server == "gunicorn":
+        gunicorn = Path(sys.executable).parent / "gunicorn"
+        log_path = tempfile.mktemp(prefix="bench_hub_", suffix=".log")
+        with load.gunicorn_server(gunicorn, args.workers, log_path) as (process, port, command):
+            load.wait_until_up(process, port, "/hub/", log_path)
+            yield port, f"gunicorn {command}"
+        return
+    from django.db import connections
+
+    os.environ.update(
+        CLUSTER_DATABASE_URL=os.environ["DATABASE_URL"],
+        CLUSTER_DIR=tempfile.mkdtemp(prefix="bench_hub_cluster_"),
+        CLUSTER_PORT=str(args.port),
+        CLUSTER_REDIS_PORT=str(args.port + 92),
+    )
+    sys.path.insert(0, str(_setup.ROOT / "deploy"))
+    import cluster
+
+    connections.close_all()
+    cluster.start()
+    try:
+        yield (
+            args.port,
+            (
+                f"cluster recipe (HAProxy, {cluster.APP_SERVERS} app servers of "
+                f"{cluster.APP_WORKERS} gunicorn workers, Redis, PostgreSQL; logs in {cluster.DIR})"
+            ),
+        )
+    finally:
+        cluster.stop()
 
 
 def run(args) -> int:
     from django.db.models import Count
 
     from scoring.models import HubEntry, HubTournament
-    from scoring.services.hub import register_club
+    from scoring.services.hub import refresh_players, register_club
 
     rng = random.Random(args.seed)
     entries, seconds = fill(args, rng)
+    refresh_players(set(HubEntry.objects.values_list("membership", flat=True)))
     print(f"filled {args.tournaments} tournaments, {entries} player rows in {seconds:.1f} s")
     busiest = HubEntry.objects.values("membership").annotate(n=Count("id")).order_by("-n").first()
     big = HubTournament.objects.order_by("-entrants").first()
@@ -235,23 +303,30 @@ def run(args) -> int:
         f"player ({busiest['n']} tournaments)": f"/hub/players/{busiest['membership']}/",
         f"standings ({big.entrants} pairs)": f"/hub/t/{big.pk}/",
         "search": "/hub/players/?q=socio%20numero12",
+        "API: a player": f"/hub/api/players/{busiest['membership']}/",
     }
     for label, path in pages.items():
-        print(f"queries: {label}: {count_queries(path)}")
+        miss, hit = count_queries(path)
+        print(f"queries: {label}: {miss} (then {hit} from this process's cache)")
+    from scoring.models import HubPlayer
+
+    known = sorted(HubPlayer.objects.values_list("membership", flat=True))
+    members = rng.sample(known, min(1000, len(known)))
+    many = rotation_script([f"/hub/players/{m}/" for m in members])
     public, made = packages(args.pushes)
     _club, token = register_club("bench", "Circolo bench", public)
-    gunicorn = Path(sys.executable).parent / "gunicorn"
     wrk = shutil.which("wrk")
-    log_path = tempfile.mktemp(prefix="bench_hub_", suffix=".log")
-    with load.gunicorn_server(gunicorn, args.workers, log_path) as (process, port, command):
-        load.wait_until_up(process, port, "/hub/", log_path)
+    print(f"load average before: {loadavg()} ({os.cpu_count()} cores)")
+    with server(args) as (port, label):
         print(
-            f"server: gunicorn {command}; generator: {'wrk' if wrk else 'python'}, "
+            f"server: {label}; generator: {'wrk' if wrk else 'python'}, "
             f"{args.connections} connections, {args.seconds} s per page"
         )
-        for label, path in pages.items():
+        runs = [(label, path, None) for label, path in pages.items()]
+        runs.insert(3, ("player pages, 1,000 members in turn", "/", many))
+        for label, path, script in runs:
             if wrk:
-                r = load.wrk_run(wrk, port, path, {}, args.seconds, args.connections)
+                r = load.wrk_run(wrk, port, path, {}, args.seconds, args.connections, script)
             else:
                 r = load.python_run(port, path, {}, args.seconds, args.connections, 200)
             print(
@@ -259,6 +334,7 @@ def run(args) -> int:
                 f"errors {r.errors}"
             )
         result = push_all(port, token, made)
+    print(f"load average after: {loadavg()}")
     digests = {d for d, _p in made}
     stored = HubTournament.objects.filter(digest__in=digests)
     rows = stored.count()

@@ -251,10 +251,17 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
 
 
 def wrk_run(
-    wrk: str, port: int, path: str, headers: dict[str, str], seconds: int, connections: int
+    wrk: str,
+    port: int,
+    path: str,
+    headers: dict[str, str],
+    seconds: int,
+    connections: int,
+    script: str | None = None,
 ) -> Result:
+    """`script`: a wrk Lua script (bench/hub.py's, to visit many addresses in turn)."""
     command = [wrk, "-t", "1", "-c", str(connections), "-d", f"{seconds}s", "--timeout", "5s"]
-    command += ["--latency"]
+    command += ["--latency"] + (["-s", script] if script else [])
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
     command.append(f"http://{HOST}:{port}{path}")

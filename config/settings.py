@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "config.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The hub's public pages from the cache, before the rest (only with DJANGO_ROLE=hub).
+    "scoring.middleware.HubCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.DefaultLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

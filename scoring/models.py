@@ -388,8 +388,9 @@ class HomologationPackage(models.Model):
 
 
 class HubPush(models.Model):
-    """One package to send to a hub (the outbox): tried at once, then again by
-    `homologation_outbox` until the hub answers. The hub's token is kept to send it."""
+    """One package to send to a hub: tried at once, then again by a job of the task queue
+    (scoring.services.push.push_job), or by `homologation_outbox`, until the hub answers.
+    The hub's token is kept to send it."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for the network")
@@ -405,6 +406,7 @@ class HubPush(models.Model):
     next_try_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    job = models.CharField(max_length=32, blank=True)  # the chain of queue jobs that may send it
 
     class Meta:
         constraints = [
@@ -476,3 +478,24 @@ class HubEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.membership}): {self.rank}"
+
+
+class HubPlayer(models.Model):
+    """A player as the hub's search and history pages read him: one row per membership
+    number, filled at receipt from the current tournaments' rows (scoring.services.hub), so
+    that searching by name reads distinct players, not every placing."""
+
+    membership = models.CharField(max_length=40, unique=True)
+    name = models.CharField(max_length=120)
+    folded = models.CharField(max_length=120, db_index=True)
+    tournaments = models.PositiveIntegerField(default=0)
+    best = models.PositiveIntegerField(default=0)
+    rank_avg = models.FloatField(default=0)
+    vp = models.BigIntegerField(default=0)
+    turns = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "membership"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.membership})"

@@ -1,5 +1,6 @@
 """The sealed homologation package: the commands, the desk button, the verification page."""
 
+import datetime
 import io
 import json
 import stat
@@ -7,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.core.management.base import CommandError
 
 from config import signing
@@ -127,6 +129,15 @@ def test_a_missing_part_an_extra_part_and_a_wrong_key(tmp_path, finished):
         run("homologation_verify", str(path), "--public-key", other)
     with pytest.raises(CommandError, match="not an Ed25519 public key"):
         run("homologation_verify", str(path), "--public-key", "nonsense")
+    # In Italian on request (English by default: scripts read the messages).
+    with pytest.raises(CommandError) as err:
+        run("homologation_verify", str(path), "--public-key", other, "--language", "it")
+    assert str(err.value) == (
+        "pacchetto NON verificato: il pacchetto è stato firmato con una chiave diversa da "
+        "quella attesa; la firma non corrisponde al manifesto"
+    )
+    with pytest.raises(CommandError, match="non è una chiave pubblica Ed25519"):
+        run("homologation_verify", str(path), "--public-key", "x", "--language", "it")
     with pytest.raises(CommandError, match="cannot read"):
         run("homologation_verify", str(tmp_path / "none.zip"))
 
@@ -148,12 +159,38 @@ def test_the_verification_page_shows_the_tournament_and_verified(client, tmp_pat
     assert "Rossi Mario 0" in body
     assert client.get("/verify/" + "0" * 64 + "/").status_code == 404
     assert client.get("/verify/xyz/").status_code == 404
-    # A package altered where it is kept is shown as not verified, with the reason.
+    # A package altered where it is kept is shown as not verified, with the reason (in
+    # Italian on the page): the result is kept per digest, size and time stored, so a package
+    # stored again is checked anew at once...
     data = bytearray(package.data)
     data[-200] ^= 0xFF
-    HomologationPackage.objects.filter(pk=package.pk).update(data=bytes(data))
+    later = package.created_at + datetime.timedelta(seconds=1)
+    HomologationPackage.objects.filter(pk=package.pk).update(data=bytes(data), created_at=later)
     body = client.get(f"/verify/{package.digest}/").content.decode()
-    assert 'class="badge bad"' in body
+    assert 'class="badge bad"' in body and "risultati.json non si può leggere" in body
+    # ... and one changed behind the app's back, same size and time, once the kept result
+    # expires (VERIFIED_SECONDS).
+    HomologationPackage.objects.filter(pk=package.pk).update(data=bytes(package.data))
+    assert 'class="badge bad"' in client.get(f"/verify/{package.digest}/").content.decode()
+    cache.clear()
+    assert 'class="badge ok"' in client.get(f"/verify/{package.digest}/").content.decode()
+
+
+def test_the_verification_is_kept_per_digest_size_and_time(
+    client, tmp_path, finished, django_assert_max_num_queries, monkeypatch
+):
+    from scoring.rules import homologation as rules
+
+    package_file(tmp_path)
+    package = HomologationPackage.objects.get()
+    cache.clear()
+    checks = []
+    real = rules.verify
+    monkeypatch.setattr(rules, "verify", lambda *a: checks.append(1) or real(*a))
+    for _ in range(3):
+        with django_assert_max_num_queries(2):
+            assert client.get(f"/verify/{package.digest}/").status_code == 200
+    assert len(checks) == 1  # checked once, then read from the cache (one query: its size)
 
 
 def test_the_desk_button_seals_and_downloads(client, tmp_path, django_user_model):

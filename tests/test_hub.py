@@ -181,6 +181,55 @@ def test_push_refuses_plain_http_to_another_host_and_queues_when_offline(tmp_pat
     assert push.backoff(1).total_seconds() == 30 and push.backoff(10).total_seconds() == 900
 
 
+def queued_jobs():
+    from django_tasks.base import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    return list(
+        DBTaskResult.objects.filter(
+            task_path="scoring.services.push.push_job", status=TaskResultStatus.READY
+        ).order_by("enqueued_at")
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unsent_push_is_a_job_of_the_task_queue_retried_with_backoff(tmp_path):
+    """Offline: the push waits as a job of the task queue, to run after the backoff; the job
+    tries again (no network: the next job, later); an older job of the same push, or a job
+    run twice, sends nothing (one chain per push, its id on the push)."""
+    finished(tmp_path)
+    run("homologation_push", "club-t", "--hub", "http://127.0.0.1:9", "--token", "t")
+    job = HubPush.objects.get()
+    [first] = queued_jobs()
+    assert first.args_kwargs["args"] == [job.pk, job.job]
+    assert abs((first.run_after - job.next_try_at).total_seconds()) < 1  # after 30 s
+    HubPush.objects.filter(pk=job.pk).update(next_try_at=None)  # its time has come
+    push.push_job.call(job.pk, job.job)
+    job.refresh_from_db()
+    assert job.attempts == 2 and job.status == "pending"
+    second = queued_jobs()[-1]
+    assert second.args_kwargs["args"] == [job.pk, job.job] != first.args_kwargs["args"]
+    assert (second.run_after - first.run_after).total_seconds() > 25  # 60 s after, not 30
+    push.push_job.call(*first.args_kwargs["args"])  # the replaced chain: nothing
+    assert HubPush.objects.get().attempts == 2
+    # Claimed by another process (the outbox command sending it now): looked at again later.
+    push.push_job.call(job.pk, job.job)
+    assert HubPush.objects.get().attempts == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_queued_job_delivers_once_the_hub_answers(live_server, settings, tmp_path):
+    package = finished(tmp_path)
+    settings.ROLE = "hub"
+    token = register()
+    job = HubPush.objects.create(package=package, hub_url=live_server.url, token=token, job="c1")
+    push.push_job.call(job.pk, "c1")
+    job.refresh_from_db()
+    assert job.status == "sent" and job.attempts == 1 and not queued_jobs()
+    push.push_job.call(job.pk, "c1")  # run again (a worker died after sending): nothing
+    assert HubPush.objects.get().attempts == 1 and HubTournament.objects.count() == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_push_goes_through_when_the_hub_answers_and_only_once(live_server, settings, tmp_path):
     package = finished(tmp_path)
@@ -210,3 +259,23 @@ def test_push_goes_through_when_the_hub_answers_and_only_once(live_server, setti
         run("homologation_push", "club-t", "--hub", live_server.url + "/x", "--token", token)
     with urllib.request.urlopen(live_server.url + "/hub/api/tournaments/") as response:
         assert json.load(response)["tournaments"][0]["digest"] == package.digest
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_sends_the_push_when_the_network_comes_back(live_server, settings, tmp_path):
+    """Through the real queue: the push enqueued while the hub could not be reached is run
+    by `db_worker` once its time comes, and delivers (the hub's address answering now)."""
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    package = finished(tmp_path)
+    run("homologation_push", "club-t", "--hub", "http://127.0.0.1:9", "--token", "t")
+    settings.ROLE = "hub"
+    token = register()
+    HubPush.objects.update(hub_url=live_server.url, token=token, next_try_at=None)
+    DBTaskResult.objects.update(run_after=timezone.now())  # its backoff is over
+    run("db_worker", "--batch", "--no-startup-delay")
+    job = HubPush.objects.get()
+    assert job.status == "sent" and job.attempts == 2
+    assert HubTournament.objects.get().digest == package.digest
+    assert not queued_jobs()

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.helpers import run
 from tests.test_national_registration import MEMBERS_CSV, PAIRS_CSV, create, members, register
-from tournaments.models import AuditEntry, Member, Tournament
+from tournaments.models import AuditEntry, Member, MemberList, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,14 @@ def test_admit_logs_the_reason_and_empty_is_400(client, national):
     assert client.post(url("membership_admit"), {"pair": "99", "reason": "x"}).status_code == 400
 
 
-def test_loading_a_member_list_at_the_desk(client, national):
+def allow_member_list(user) -> None:
+    from django.contrib.auth.models import Permission
+
+    user.user_permissions.add(Permission.objects.get(codename="add_memberlist"))
+
+
+def test_loading_a_member_list_at_the_desk(client, national, referee):
+    allow_member_list(referee)
     bad = SimpleUploadedFile("soci.csv", b"Tessera;Cognome;Nome;Anno\n;Rossi;Mario;2026\n")
     response = client.post(url("member_list"), {"file": bad})
     assert response.status_code == 400
@@ -175,3 +182,25 @@ def test_the_seating_page_shows_the_spread_report(client, referee, tmp_path):
     run("turn_seat", "s")
     page = client.get(reverse("seating", args=["s"])).content.decode()
     assert "Clubs kept apart" in page and "seed 3" in page
+
+
+def test_only_an_administrator_or_a_permitted_user_replaces_the_member_list(
+    client, national, referee
+):
+    """The list is the installation's, read by every tournament: a referee of one tournament
+    may not replace it (403, in Italian, nothing changed); a superuser may."""
+    client.cookies["django_language"] = "it"
+    page = client.get(url("membership")).content.decode()
+    assert "Carica l'elenco" not in page and "Solo un amministratore" in page
+    good = SimpleUploadedFile("nuovi.csv", MEMBERS_CSV.encode())
+    refused = client.post(url("member_list"), {"file": good})
+    assert refused.status_code == 403
+    body = refused.content.decode()
+    assert "Solo un amministratore" in body and "L'elenco caricato prima non cambia" in body
+    assert Member.objects.count() == 6
+    assert not MemberList.objects.filter(name="nuovi.csv").exists()
+    boss = get_user_model().objects.create_superuser("boss", password="pw-boss-123")
+    client.force_login(boss)
+    good = SimpleUploadedFile("nuovi.csv", MEMBERS_CSV.encode())
+    assert client.post(url("member_list"), {"file": good}).status_code == 302
+    assert "nuovi.csv" in client.get(url("membership")).content.decode()

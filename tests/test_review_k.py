@@ -168,6 +168,9 @@ def test_member_dates_and_years_in_odd_digits_are_not_dates(text):
 def test_member_list_with_odd_digits_in_dates_is_refused_or_read_never_a_500(
     client, referee, tmp_path
 ):
+    from tests.test_national_desk import allow_member_list
+
+    allow_member_list(referee)
     slug = national(tmp_path, referee, turns_played=0)
     data = "Tessera;Cognome;Nome;Circolo;Scadenza\n123;Rossi;Mario;Lucca;\u00b2\u00b2/01/2026\n"
     upload = io.BytesIO(data.encode())
@@ -193,6 +196,9 @@ def test_a_number_of_5000_digits_is_not_a_number_not_a_crash():
 def test_membership_page_title_is_only_its_title(client, referee, tmp_path):
     """The title block held a copy of the list upload form: the browser's tab showed the
     raw HTML (and the form twice in the source)."""
+    from tests.test_national_desk import allow_member_list
+
+    allow_member_list(referee)  # the form is shown only to who may load the list
     slug = national(tmp_path, referee, turns_played=0)
     html = client.get(reverse("membership", args=[slug])).content.decode()
     title = html.split("<title>", 1)[1].split("</title>", 1)[0]

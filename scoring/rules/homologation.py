@@ -32,6 +32,8 @@ import re
 import zipfile
 from dataclasses import dataclass, field
 
+from tournaments.rules.messages import RuleError, _
+
 FORMAT = "burraco-homologation/1"
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"
@@ -51,9 +53,12 @@ MAX_PART = 100 * 1024 * 1024
 MAX_RATIO = 200  # a part over 1 MB compressed more than this is a bomb
 MAX_PACKAGE = 100 * 1024 * 1024  # the zip file itself
 
+MISSING = _("missing part: %(name)s")
 
-class PackageError(ValueError):
-    """A file that is not a package we can read (bad zip, bad names, too big)."""
+
+class PackageError(RuleError):
+    """A file that is not a package we can read (bad zip, bad names, too big): an English
+    msgid and its parameters, translated by the adapter (tournaments.rules.messages)."""
 
 
 def sha256(data: bytes) -> str:
@@ -97,7 +102,7 @@ def parse_public_key(text: str):
         return Ed25519PublicKey.from_public_bytes(raw)
     except (ValueError, TypeError):
         raise PackageError(
-            "not an Ed25519 public key (expected ed25519:<base64 of 32 bytes>)"
+            _("not an Ed25519 public key (expected ed25519:<base64 of 32 bytes>)")
         ) from None
 
 
@@ -162,28 +167,32 @@ def safe_name(name: str) -> bool:
 def read_package(data: bytes) -> dict[str, bytes]:
     """Every member of the zip, after the checks above (PackageError on the first fault)."""
     if len(data) > MAX_PACKAGE:
-        raise PackageError(f"the package is larger than {MAX_PACKAGE // 1024 // 1024} MB")
+        raise PackageError(
+            _("the package is larger than %(mb)d MB"), mb=MAX_PACKAGE // 1024 // 1024
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
     except (zipfile.BadZipFile, ValueError, EOFError):
-        raise PackageError("not a zip file") from None
+        raise PackageError(_("not a zip file")) from None
     if len(infos) > MAX_MEMBERS:
-        raise PackageError(f"more than {MAX_MEMBERS} files in the package")
+        raise PackageError(_("more than %(count)d files in the package"), count=MAX_MEMBERS)
     members: dict[str, bytes] = {}
     total = 0
     for info in infos:
         name = info.filename
         if not safe_name(name) or info.is_dir():
-            raise PackageError(f"unexpected file name in the package: {name!r}")
+            raise PackageError(_("unexpected file name in the package: %(name)s"), name=repr(name))
         if name in members:
-            raise PackageError(f"{name} appears twice in the package")
+            raise PackageError(_("%(name)s appears twice in the package"), name=name)
         if info.flag_bits & 0x1:
-            raise PackageError(f"{name} is encrypted")
+            raise PackageError(_("%(name)s is encrypted"), name=name)
         if info.file_size > MAX_PART or (
             info.file_size > 1024 * 1024 and info.file_size > MAX_RATIO * max(info.compress_size, 1)
         ):
-            raise PackageError(f"{name} is too large once uncompressed (a zip bomb?)")
+            raise PackageError(
+                _("%(name)s is too large once uncompressed (a zip bomb?)"), name=name
+            )
         members[name] = _read_capped(archive, info, MAX_TOTAL - total)
         total += len(members[name])
     return members
@@ -196,9 +205,11 @@ def _read_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, room: int) -> 
         with archive.open(info) as handle:
             data = handle.read(limit + 1)
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
-        raise PackageError(f"{info.filename} cannot be read ({exc})") from None
+        raise PackageError(
+            _("%(name)s cannot be read (%(error)s)"), name=info.filename, error=str(exc)
+        ) from None
     if len(data) > limit:
-        raise PackageError(f"{info.filename} is larger than it says (a zip bomb?)")
+        raise PackageError(_("%(name)s is larger than it says (a zip bomb?)"), name=info.filename)
     return data
 
 
@@ -208,7 +219,9 @@ class Verification:
 
     manifest: dict = field(default_factory=dict)
     members: dict[str, bytes] = field(default_factory=dict)
-    problems: list[tuple[str, str]] = field(default_factory=list)  # (code, detail)
+    # (code, English msgid, its parameters): `describe` spells one in English, the adapter
+    # translates it (gettext(message) % params)
+    problems: list[tuple[str, str, dict]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -218,8 +231,8 @@ class Verification:
     def digest(self) -> str:
         return str(self.manifest.get("digest", ""))
 
-    def add(self, code: str, detail: str) -> None:
-        self.problems.append((code, detail))
+    def add(self, code: str, message: str, **params) -> None:
+        self.problems.append((code, message, params))
 
 
 def verify(data: bytes, public_key: str | None = None) -> Verification:
@@ -231,7 +244,7 @@ def verify(data: bytes, public_key: str | None = None) -> Verification:
     try:
         members = read_package(data)
     except PackageError as exc:
-        result.add("package", str(exc))
+        result.add("package", exc.message, **exc.params)
         return result
     result.members = members
     manifest = _manifest(members, result)
@@ -240,28 +253,28 @@ def verify(data: bytes, public_key: str | None = None) -> Verification:
     result.manifest = manifest
     _check_parts(manifest, members, result)
     if manifest.get("digest") != seal_digest(manifest):
-        result.add("digest", "the manifest's digest does not match its contents")
+        result.add("digest", _("the manifest's digest does not match its contents"))
     _check_signature(members, manifest, public_key, result)
     return result
 
 
 def _manifest(members: dict[str, bytes], result: Verification) -> dict | None:
     if MANIFEST not in members:
-        result.add("missing", MANIFEST)
+        result.add("missing", MISSING, name=MANIFEST)
         return None
     try:
         manifest = json.loads(members[MANIFEST].decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # [[[[… nested past the limit
-        result.add("manifest", "manifest.json is not JSON")
+        result.add("manifest", _("manifest.json is not JSON"))
         return None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        result.add("manifest", f"manifest.json is not a {FORMAT} manifest")
+        result.add("manifest", _("manifest.json is not a %(format)s manifest"), format=FORMAT)
         return None
     parts = manifest.get("parts")
     if not isinstance(parts, dict) or not all(
         isinstance(v, dict) and isinstance(v.get("sha256"), str) for v in parts.values()
     ):
-        result.add("manifest", "manifest.json lists no parts")
+        result.add("manifest", _("manifest.json lists no parts"))
         return None
     return manifest
 
@@ -270,15 +283,19 @@ def _check_parts(manifest: dict, members: dict[str, bytes], result: Verification
     listed = manifest["parts"]
     for name in REQUIRED:
         if name not in listed:
-            result.add("unlisted", name)
+            result.add("unlisted", _("the manifest does not list %(name)s"), name=name)
     for name, entry in listed.items():
         if name not in members:
-            result.add("missing", name)
+            result.add("missing", MISSING, name=name)
         elif sha256(members[name]) != entry["sha256"]:
-            result.add("changed", name)
+            result.add(
+                "changed",
+                _("part changed since it was signed: %(name)s (its SHA-256 differs)"),
+                name=name,
+            )
     for name in members:
         if name not in listed and name not in (MANIFEST, SIGNATURE):
-            result.add("extra", name)
+            result.add("extra", _("extra part not in the manifest: %(name)s"), name=name)
 
 
 def _check_signature(
@@ -287,17 +304,19 @@ def _check_signature(
     from cryptography.exceptions import InvalidSignature
 
     if SIGNATURE not in members:
-        result.add("missing", SIGNATURE)
+        result.add("missing", MISSING, name=SIGNATURE)
         return
     try:
         named = parse_public_key(str(manifest.get("public_key", "")))
     except PackageError:
-        result.add("key", "the manifest names no valid public key")
+        result.add("key", _("the manifest names no valid public key"))
         return
     if expected is not None:
         wanted = parse_public_key(expected)
         if raw_public_key(wanted) != raw_public_key(named):
-            result.add("wrong_key", "the package was signed with another key than the expected one")
+            result.add(
+                "wrong_key", _("the package was signed with another key than the expected one")
+            )
         key = wanted
     else:
         key = named
@@ -305,22 +324,17 @@ def _check_signature(
         signature = base64.b64decode(members[SIGNATURE].strip(), validate=True)
         key.verify(signature, members[MANIFEST])
     except (InvalidSignature, ValueError):
-        result.add("signature", "the signature does not match the manifest")
+        result.add("signature", _("the signature does not match the manifest"))
 
 
-MESSAGES = {
-    "package": "{detail}",
-    "missing": "missing part: {detail}",
-    "extra": "extra part not in the manifest: {detail}",
-    "changed": "part changed since it was signed: {detail} (its SHA-256 differs)",
-    "unlisted": "the manifest does not list {detail}",
-    "manifest": "{detail}",
-    "digest": "{detail}",
-    "key": "{detail}",
-    "wrong_key": "{detail}",
-    "signature": "{detail}",
-}
+def describe(problem: tuple[str, str, dict]) -> str:
+    """A problem in English (scripts, the hub's API); the adapter translates instead."""
+    _code, message, params = problem
+    return message % params if params else message
 
 
-def describe(code: str, detail: str) -> str:
-    return MESSAGES.get(code, "{detail}").format(detail=detail)
+def detail(problem: tuple[str, str, dict]) -> str:
+    """What the problem is about, as before: the part it names (its file), else the whole
+    message in English (always for an unreadable package)."""
+    code, _message, params = problem
+    return str(params["name"]) if code != "package" and "name" in params else describe(problem)

@@ -14,11 +14,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import IntegrityError, transaction
-from django.db.models import Avg, Count, Max, Sum
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Avg, Count, Max, Min, Sum
 
-from scoring.models import HubClub, HubEntry, HubTournament
+from scoring.models import HubClub, HubEntry, HubPlayer, HubTournament
 from scoring.rules import homologation as rules
+from scoring.services import hub_cache
 from tournaments.errors import Refused
 from tournaments.rules.names import fold
 
@@ -65,10 +66,7 @@ def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
     club = club_for(token)
     result = rules.verify(data, club.public_key)
     if not result.ok:
-        raise Refused(
-            "package refused: "
-            + "; ".join(rules.describe(code, detail) for code, detail in result.problems)
-        )
+        raise Refused("package refused: " + "; ".join(rules.describe(p) for p in result.problems))
     found = HubTournament.objects.filter(digest=result.digest).first()
     if found is not None:
         return found, False
@@ -84,14 +82,61 @@ def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
 
 
 def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournament:
+    _one_receipt_at_a_time()
     t = summary["tournament"]
-    HubTournament.objects.filter(club=club, slug=t["slug"], current=True).update(current=False)
+    older = HubTournament.objects.filter(club=club, slug=t["slug"], current=True)
+    touched = set(
+        HubEntry.objects.filter(tournament__in=older).values_list("membership", flat=True)
+    )
+    older.update(current=False)
     received = HubTournament.objects.create(club=club, digest=digest, package=data, **t)
     HubEntry.objects.bulk_create(
         [HubEntry(tournament=received, **entry) for entry in summary["entries"]],
         batch_size=1000,
     )
+    refresh_players(touched | {e["membership"] for e in summary["entries"]})
+    hub_cache.bump()
     return received
+
+
+RECEIPT_LOCK = 0x42555243  # "BURC": PostgreSQL's advisory lock of the hub's receipts
+
+
+def _one_receipt_at_a_time() -> None:
+    """Receipts one after the other (the players' totals are read, then written): on
+    PostgreSQL an advisory lock held to the commit; SQLite has one writer anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RECEIPT_LOCK])
+
+
+def refresh_players(memberships: set[str]) -> None:
+    """The distinct-player rows of these members, from their current tournaments' rows (a
+    member left with none is removed): a few queries per receipt, whatever its size."""
+    memberships = sorted(m for m in memberships if m)
+    for start in range(0, len(memberships), 500):
+        chunk = memberships[start : start + 500]
+        totals = (
+            HubEntry.objects.filter(membership__in=chunk, tournament__current=True)
+            .values("membership")
+            .annotate(
+                name=Max("name"),
+                tournaments=Count("tournament", distinct=True),
+                best=Min("rank"),
+                rank_avg=Avg("rank"),
+                vp=Sum("vp"),
+                turns=Sum("turns"),
+            )
+        )
+        rows = [HubPlayer(folded=fold(t["name"])[:120], **t) for t in totals]
+        HubPlayer.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["membership"],
+            update_fields=["name", "folded", "tournaments", "best", "rank_avg", "vp", "turns"],
+        )
+        kept = {r.membership for r in rows}
+        HubPlayer.objects.filter(membership__in=set(chunk) - kept).delete()
 
 
 def _text(value, limit: int) -> str:
@@ -165,9 +210,7 @@ def read_export(raw: bytes) -> dict:
 def calendar(page: int = 1) -> tuple[list[HubTournament], int]:
     """Current tournaments, newest first, `PAGE` a page; and the number of pages."""
     qs = HubTournament.objects.filter(current=True).select_related("club").defer("package")
-    total = qs.count()
-    pages = max(1, -(-total // PAGE))
-    page = min(max(page, 1), pages)
+    page, pages = _pages(qs.count(), page)
     return list(qs.order_by("-date", "name", "id")[(page - 1) * PAGE : page * PAGE]), pages
 
 
@@ -186,50 +229,45 @@ def tournament(pk: int) -> tuple[HubTournament, list[dict]] | None:
 
 @dataclass
 class History:
-    membership: str
-    name: str
+    player: HubPlayer
     rows: list[HubEntry]
-    tournaments: int
-    best: int | None
-    vp_per_turn: float | None
+    page: int
+    pages: int
+
+    @property
+    def vp_per_turn(self) -> float | None:
+        turns = self.player.turns
+        return round(self.player.vp / turns, 2) if turns else None
 
 
-def player_history(membership: str) -> History | None:
+def _pages(total: int, page: int) -> tuple[int, int]:
+    pages = max(1, -(-total // PAGE))
+    return min(max(page, 1), pages), pages
+
+
+def player_history(membership: str, page: int = 1) -> History | None:
+    """A player's totals and one page of his placings, newest first: two queries."""
+    player = HubPlayer.objects.filter(membership=membership).first()
+    if player is None:
+        return None
+    page, pages = _pages(player.tournaments, page)
     entries = list(
         HubEntry.objects.filter(membership=membership, tournament__current=True)
         .select_related("tournament", "tournament__club")
         .defer("tournament__package")
-        .order_by("-tournament__date", "-tournament_id")
+        .order_by("-tournament__date", "-tournament_id")[(page - 1) * PAGE : page * PAGE]
     )
-    if not entries:
-        return None
-    turns = sum(e.turns for e in entries)
-    return History(
-        membership=membership,
-        name=entries[0].name,
-        rows=entries,
-        tournaments=len(entries),
-        best=min(e.rank for e in entries),
-        vp_per_turn=round(sum(e.vp for e in entries) / turns, 2) if turns else None,
-    )
+    return History(player=player, rows=entries, page=page, pages=pages)
 
 
-def search_players(query: str, limit: int = 50) -> list[dict]:
-    """Players whose name contains the words typed, accents, case and apostrophes aside."""
+def search_players(query: str, page: int = 1) -> tuple[list[HubPlayer], int, int]:
+    """Players whose name contains the words typed, accents, case and apostrophes aside;
+    one page of them, the page and the number of pages (two queries)."""
     words = fold(query).split()
     if not words or len(query) > 100:
-        return []
-    qs = HubEntry.objects.filter(tournament__current=True).exclude(membership="")
+        return [], 1, 1
+    qs = HubPlayer.objects.all()
     for word in words[:5]:
         qs = qs.filter(folded__contains=word)
-    return list(
-        qs.values("membership")
-        .annotate(
-            name=Max("name"),
-            tournaments=Count("tournament", distinct=True),
-            vp=Sum("vp"),
-            turns=Sum("turns"),
-            rank=Avg("rank"),
-        )
-        .order_by("name", "membership")[:limit]
-    )
+    page, pages = _pages(qs.count(), page)
+    return list(qs.order_by("name", "membership")[(page - 1) * PAGE : page * PAGE]), page, pages

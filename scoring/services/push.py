@@ -1,13 +1,18 @@
-"""Sending homologation packages to the federation's hub: a small persistent outbox.
+"""Sending homologation packages to the federation's hub, through the app's task queue.
 
-`enqueue` writes the job (one per package and hub: asking twice changes nothing) and tries
-it at once; a hall without network leaves it pending, and `homologation_outbox` (or its
-`--loop`) tries again, waiting longer after each failure (30 s doubling, at most 15 min).
+`enqueue` writes the push (a `HubPush` row, one per package and hub: asking twice changes
+nothing) and tries it at once; a hall without network leaves it pending, and a job of the
+task queue (`push_job`, Django's Tasks API, database backend: the worker `make run` starts)
+is enqueued to run after the backoff (30 s doubling, at most 15 min), and so on until the hub
+answers. One chain of jobs per push: each push row names the chain that may send it (`job`),
+so a job run twice, or a chain replaced by a newer one, sends nothing. Without a worker,
+`homologation_outbox` (or its `--loop`) drains the pending pushes itself (`retry_due`).
 The hub answers 201 (stored) or 200 (already there: sending twice stores once); a 4xx other
 than 408/429 is a refusal with its reason and is not retried; so is a redirect (the address
 is wrong: it is never followed, the token stays with the hub), and an answer that does not
-name the package's digest is not taken for a receipt. This outbox stands in for the
-task queue of issue 16 until it lands: a job is one row, the worker one function.
+name the package's digest is not taken for a receipt. Every attempt claims the push first
+(its next try moved past the attempt's timeout in one UPDATE): the worker and the outbox
+command never send it at the same moment, and no transaction stays open on the network.
 """
 
 from __future__ import annotations
@@ -15,10 +20,13 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
+import uuid
 from datetime import timedelta
 from urllib.parse import urlsplit
 
+from django.db import transaction
 from django.utils import timezone
+from django_tasks import task
 
 from scoring.models import HomologationPackage, HubPush
 from tournaments.errors import Refused
@@ -102,7 +110,47 @@ def send(push: HubPush) -> HubPush:
         push.last_error = f"no answer from the hub: {getattr(exc, 'reason', exc)}"[:500]
         push.next_try_at = timezone.now() + backoff(push.attempts)
     push.save()
+    if push.status == HubPush.Status.PENDING:
+        schedule(push)
     return push
+
+
+def schedule(push: HubPush) -> None:
+    """A job of the task queue to try the push again after its backoff; it replaces any job
+    enqueued before for this push (which will then find the chain changed and do nothing)."""
+    chain = uuid.uuid4().hex
+    HubPush.objects.filter(pk=push.pk).update(job=chain)
+    push.job = chain
+    when = push.next_try_at
+
+    def enqueue_job() -> None:
+        push_job.using(run_after=when).enqueue(push.pk, chain)
+
+    transaction.on_commit(enqueue_job, robust=True)
+
+
+@task()
+def push_job(pk: int, chain: str) -> None:
+    """The queue's job: one attempt at sending the push (the next is enqueued by `send`
+    while the hub cannot be reached). Idempotent: a push sent or refused already, or whose
+    chain was replaced, is left alone; one that another process is sending (claimed) is
+    looked at again when that attempt's lease ends."""
+    push = HubPush.objects.filter(pk=pk, status=HubPush.Status.PENDING, job=chain).first()
+    if push is None:
+        return
+    now = timezone.now()
+    if _claim(pk, now):
+        send(HubPush.objects.select_related("package").get(pk=pk))
+    else:
+        push_job.using(run_after=now + timedelta(seconds=TIMEOUT + 30)).enqueue(pk, chain)
+
+
+def _claim(pk: int, now) -> bool:
+    """Take the push for one attempt: its next try moved past the attempt's timeout, in one
+    UPDATE that succeeds only if nobody holds it."""
+    lease = now + timedelta(seconds=TIMEOUT + 30)
+    due = HubPush.objects.filter(pk=pk, status=HubPush.Status.PENDING)
+    return bool(due.exclude(next_try_at__gt=now).update(next_try_at=lease))
 
 
 def _digest(answer: bytes) -> str | None:
@@ -120,15 +168,12 @@ def _reason(exc: urllib.error.HTTPError) -> str:
 
 
 def retry_due(now=None) -> list[HubPush]:
-    """Try every pending job whose time has come. Each job is claimed first (its next try
-    moved past the attempt's timeout in one UPDATE), so two workers never send the same job
-    at the same moment, and no transaction stays open while the network answers."""
+    """Try every pending push whose time has come, here and now (`homologation_outbox`:
+    without a worker). Each is claimed first, as the queue's job claims it."""
     now = now or timezone.now()
     done = []
     due = HubPush.objects.filter(status=HubPush.Status.PENDING).exclude(next_try_at__gt=now)
     for pk in list(due.values_list("pk", flat=True)):
-        lease = now + timedelta(seconds=TIMEOUT + 30)
-        claimed = due.filter(pk=pk).update(next_try_at=lease)
-        if claimed:
+        if _claim(pk, now):
             done.append(send(HubPush.objects.select_related("package").get(pk=pk)))
     return done

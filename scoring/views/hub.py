@@ -1,7 +1,8 @@
 """The federation's hub (DJANGO_ROLE=hub): receiving packages, public pages, JSON API.
 
 Every view answers 404 on an installation that is not a hub. The pages and the API read the
-same services (scoring.services.hub) and cost a fixed number of queries whatever the size.
+same services (scoring.services.hub) and cost a fixed number of queries whatever the size;
+their answers are kept in the cache until the next package is stored (scoring.middleware).
 """
 
 from __future__ import annotations
@@ -48,6 +49,17 @@ def tournament_json(t) -> dict:
     }
 
 
+def player_json(p) -> dict:
+    return {
+        "membership": p.membership,
+        "name": p.name,
+        "tournaments": p.tournaments,
+        "vp": p.vp,
+        "turns": p.turns,
+        "rank": p.rank_avg,
+    }
+
+
 class CalendarView(HubOnly, TemplateView):
     template_name = "hub/calendar.html"
     extra_context = {"page_name": "calendar"}
@@ -77,7 +89,8 @@ class PlayerSearchView(HubOnly, TemplateView):
 
     def get_context_data(self, **kwargs):
         q = self.request.GET.get("q", "")[:100]
-        return super().get_context_data(q=q, found=hub.search_players(q) if q else [], **kwargs)
+        found, page, pages = hub.search_players(q, _page(self.request))
+        return super().get_context_data(q=q, found=found, page=page, pages=pages, **kwargs)
 
 
 class PlayerView(HubOnly, TemplateView):
@@ -85,7 +98,7 @@ class PlayerView(HubOnly, TemplateView):
     extra_context = {"page_name": "players"}
 
     def get_context_data(self, **kwargs):
-        history = hub.player_history(kwargs["membership"])
+        history = hub.player_history(kwargs["membership"], _page(self.request))
         if history is None:
             raise Http404(_("No tournament received for this membership number."))
         return super().get_context_data(h=history, **kwargs)
@@ -115,21 +128,24 @@ class ApiTournamentView(HubOnly, View):
 class ApiPlayersView(HubOnly, View):
     def get(self, request):
         q = request.GET.get("q", "")[:100]
-        return JsonResponse({"q": q, "players": hub.search_players(q)})
+        found, page, pages = hub.search_players(q, _page(request))
+        return JsonResponse(
+            {"q": q, "page": page, "pages": pages, "players": [player_json(p) for p in found]}
+        )
 
 
 class ApiPlayerView(HubOnly, View):
     def get(self, request, membership):
-        h = hub.player_history(membership)
+        h = hub.player_history(membership, _page(request))
         if h is None:
             return JsonResponse({"error": "no tournament for this membership number"}, status=404)
         return JsonResponse(
             {
-                "membership": h.membership,
-                "name": h.name,
-                "tournaments": h.tournaments,
-                "best_rank": h.best,
+                **player_json(h.player),
+                "best_rank": h.player.best,
                 "vp_per_turn": h.vp_per_turn,
+                "page": h.page,
+                "pages": h.pages,
                 "history": [
                     {
                         "tournament": tournament_json(e.tournament),

@@ -39,6 +39,15 @@ def rule_message(message: str, params) -> str:
     return _(message) % named if named else _(message)
 
 
+REPLACE_LIST = "tournaments.add_memberlist"  # Django's permission "Can add member list"
+
+
+def can_replace_list(user) -> bool:
+    """Whether this user may load the federation's list, which every tournament of the
+    installation reads: an administrator (superuser), or a user given the permission."""
+    return bool(user and user.is_active and user.has_perm(REPLACE_LIST))
+
+
 def import_members(name: str, data: bytes, user=None) -> MemberList:
     """Read the federation's list and make it the installation's, all or nothing: a bad row
     refuses the file with its row number."""

@@ -38,6 +38,7 @@ class MembershipView(TournamentMixin, View):
             "result": result,
             "seated": self.tournament.turn_set.exists(),
             "list_form": MemberListForm(),
+            "can_replace_list": membership.can_replace_list(request.user),
             **extra,
         }
         return render(request, self.template_name, context, status=status)
@@ -47,9 +48,13 @@ class MembershipView(TournamentMixin, View):
 
 
 class MemberListView(MembershipView):
-    """Load the federation's list: it replaces the previous one for every tournament."""
+    """Load the federation's list: it replaces the previous one for every tournament, so only
+    an administrator or a user with the permission may (403 otherwise, nothing changed)."""
 
     def post(self, request, slug):
+        if not membership.can_replace_list(request.user):
+            context = {"tournament": self.tournament, "nav": self.nav}
+            return render(request, "tournaments/member_list_forbidden.html", context, status=403)
         form = MemberListForm(request.POST, request.FILES)
         if not form.is_valid():
             return self.page(request, status=400, list_form=form)

@@ -2,8 +2,10 @@ import json
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from scoring.rules import homologation as rules
+from scoring.services.homologation import problem_text
 from tournaments.management.base import ContractCommand
 
 
@@ -20,6 +22,12 @@ class Command(ContractCommand):
             "--public-key", help="the key that must have signed it (ed25519:<base64> or PEM file)"
         )
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.add_argument(
+            "--language",
+            choices=["en", "it"],
+            default="en",
+            help="the language of the problems (default English: scripts read them)",
+        )
 
     def run(self, **opts):
         try:
@@ -33,9 +41,14 @@ class Command(ContractCommand):
             try:
                 rules.parse_public_key(key)
             except rules.PackageError as exc:
-                raise CommandError(f"--public-key: {exc}") from None
+                with translation.override(opts["language"]):
+                    raise CommandError(
+                        f"--public-key: {problem_text(('', exc.message, exc.params))}"
+                    ) from None
         result = rules.verify(data, key)
-        lines = [rules.describe(code, detail) for code, detail in result.problems]
+        with translation.override(opts["language"]):
+            lines = [problem_text(p) for p in result.problems]
+            refused = translation.gettext("package NOT verified: %(problems)s")
         if opts["json"]:
             self.stdout.write(
                 json.dumps(
@@ -45,15 +58,15 @@ class Command(ContractCommand):
                         "tournament": result.manifest.get("tournament"),
                         "public_key": result.manifest.get("public_key"),
                         "problems": [
-                            {"code": c, "detail": d, "message": m}
-                            for (c, d), m in zip(result.problems, lines, strict=True)
+                            {"code": p[0], "detail": rules.detail(p), "message": m}
+                            for p, m in zip(result.problems, lines, strict=True)
                         ],
                     },
                     ensure_ascii=False,
                 )
             )
         if not result.ok:
-            raise CommandError("package NOT verified: " + "; ".join(lines))
+            raise CommandError(refused % {"problems": "; ".join(lines)})
         if not opts["json"]:
             t = result.manifest.get("tournament")
             t = t if isinstance(t, dict) else {}  # a package signed by its own key: anything
