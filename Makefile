@@ -14,7 +14,7 @@ PYTEST_PARALLEL ?= -n 2 --dist load
 # Debian packages WeasyPrint needs for PDF output; the tests also drive Debian's chromium
 # (Playwright cannot download browsers here) and read PDFs back as pictures (pdftoppm).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext
+TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext haproxy
 
 .PHONY: run dev test lint venv dev-venv system-packages test-system-packages apt-install bench clean messages
 

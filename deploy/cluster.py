@@ -66,17 +66,48 @@ defaults
     retries 3
     retry-on conn-failure
     option redispatch 1
-frontend hall
+{hub_cache_section}frontend hall
     bind 127.0.0.1:{port}
     option forwardfor
     default_backend app
 backend app
-    balance leastconn
+{hub_cache_rules}    balance leastconn
     option httpchk
     http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
 {servers}
 """
+
+
+# A hub (DJANGO_ROLE=hub): the balancer keeps its public pages one second (HAProxy's cache),
+# for visitors without cookies (the default language): the app's own cache (Redis) answers
+# the others and every miss. A received package shows within a second.
+HUB_CACHE_SECTION = """cache hub
+    total-max-size 256
+    max-object-size 4000000
+    max-age 1
+"""
+HUB_CACHE_RULES = """    acl hub_page path_beg /hub/
+    acl has_cookie req.hdr(cookie) -m found
+    acl has_auth req.hdr(authorization) -m found
+    acl cached var(txn.hub_cached) -m bool
+    http-request set-var(txn.hub_cached) bool(true) if METH_GET hub_page !has_cookie !has_auth
+    http-request cache-use hub if cached
+    # one representation per address for cookie-less visitors: the Vary of the app's
+    # cookie and language middleware would keep HAProxy from storing it, and HAProxy stores
+    # only answers with an expiry
+    acl sets_cookie res.hdr(set-cookie) -m found
+    acl storable var(txn.hub_cached) -m bool
+    acl ok status 200
+    http-response del-header vary if storable ok !sets_cookie
+    http-response set-header cache-control "public, max-age=1" if storable ok !sets_cookie
+    http-response cache-store hub
+"""
+
+
+def hub_cache(role: str | None) -> tuple[str, str]:
+    """The balancer's cache section and backend rules: a hub's only."""
+    return (HUB_CACHE_SECTION, HUB_CACHE_RULES) if role == "hub" else ("", "")
 
 
 def app_port(n: int) -> int:
@@ -239,7 +270,12 @@ def start() -> None:
         "check inter 1s fall 2 rise 2"
         for n in range(1, APP_SERVERS + 1)
     )
-    (DIR / "haproxy.cfg").write_text(HAPROXY.format(dir=DIR, port=PORT, servers=servers))
+    section, rules = hub_cache(os.environ.get("DJANGO_ROLE"))
+    (DIR / "haproxy.cfg").write_text(
+        HAPROXY.format(
+            dir=DIR, port=PORT, servers=servers, hub_cache_section=section, hub_cache_rules=rules
+        )
+    )
     start_process("haproxy")
     for n in range(1, APP_SERVERS + 1):
         if not wait_http(f"http://127.0.0.1:{app_port(n)}/healthz"):
