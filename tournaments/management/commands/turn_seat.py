@@ -14,6 +14,10 @@ class Command(ContractCommand):
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
         out = seating.seat_next_turn(tournament)
+        if tournament.is_individual:  # lines of players, rests of players
+            from tournaments.services.individual_report import write_seating
+
+            return write_seating(self.stdout, tournament, out, opts["json"])
         turn = out.turn
         if turn.number == 1:
             tournament.refresh_from_db(fields=["seating_report"])

@@ -1,0 +1,217 @@
+"""Individual events: standings read from the tables (each line mapped to its two players),
+the rests and the penalties of players (Art. 23: a penalty hits the player alone), computed
+by `scoring.rules.individual`; the rows the pages and documents show; the JSON export.
+
+A row's `pair` holds the player's number (the pure rules share the pairs' Row)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from scoring.models import Penalty
+from scoring.rules import individual as rules
+from scoring.rules.standings import Bye as ByeRecord
+from scoring.rules.standings import Penalty as PenaltyRecord
+from tournaments.models import Bye, Table, Tournament
+
+
+def standing_inputs(tournament: Tournament):
+    """(tables, rests, penalties) of the event as plain records (3 queries)."""
+    tables = []
+    for row in Table.objects.filter(turn__tournament=tournament, ns_vp__isnull=False).values_list(
+        "turn__number",
+        "ns__player1__number",
+        "ns__player2__number",
+        "ew__player1__number",
+        "ew__player2__number",
+        "ns_vp",
+        "ew_vp",
+        "ns_points",
+        "ew_points",
+        "adjusted",
+        "ns_mp",
+        "ew_mp",
+    ):
+        turn, a, b, c, d, nsv, ewv, nsp, ewp, adjusted, nsm, ewm = row
+        if adjusted:
+            result = rules.TableResult(turn, (a, b), (c, d), nsv, ewv, ns_mp=nsm, ew_mp=ewm)
+        else:
+            result = rules.TableResult(turn, (a, b), (c, d), nsv, ewv, ns_mp=nsp - ewp)
+        tables.append(result)
+    rests = [
+        ByeRecord(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Bye.objects.filter(
+            turn__tournament=tournament, player__isnull=False
+        ).values_list("turn__number", "player__number", "vp", "mp")
+    ]
+    penalties = [
+        PenaltyRecord(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
+        ).values_list("turn__number", "player__number", "vp", "mp")
+    ]
+    return tables, rests, penalties
+
+
+def player_standings(tournament: Tournament, after_turn: int | None = None):
+    """The players ranked after `after_turn` (every turn when None): VP, then the tournament's
+    tie-breaks (a Row's `pair` is the player's number)."""
+    numbers = tournament.players.exclude(number=None).values_list("number", flat=True)
+    tables, rests, penalties = standing_inputs(tournament)
+    return rules.individual_standings(
+        numbers, tables, rests, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
+    )
+
+
+def report_rows(tournament: Tournament, ranked) -> list[dict]:
+    """Ranked rows as the standings pages and documents show them (`players`: the player)."""
+    players = {p.number: p for p in tournament.players.exclude(number=None)}
+    return [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "player": r.pair,
+            "players": players[r.pair].name,
+            "club": players[r.pair].club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+            "group": None,
+            "group_rank": None,
+        }
+        for r in ranked
+    ]
+
+
+def line_text(line) -> str:
+    """A line as people read it: "12 Rossi Mario – 7 Bianchi Anna" (never its number)."""
+    return f"{line.player1.number} {line.player1.name} – {line.player2.number} {line.player2.name}"
+
+
+# --- the JSON export (scripting contract) ----------------------------------------------------
+
+
+def results_data(tournament: Tournament) -> dict:
+    """An individual event in the contract's keys: `players`, tables whose `ns`/`ew` are the
+    two players' numbers, rests and penalties of players, standings rows with `player`."""
+    from scoring.services.exports import _log, _tournament
+
+    ranked = player_standings(tournament)
+    return {
+        "tournament": _tournament(tournament),
+        "players": [
+            {
+                "number": p.number,
+                "name": p.name,
+                "membership": p.membership_number,
+                "club": p.club,
+                **({"surname": p.surname, "given_name": p.given_name} if p.surname else {}),
+                **(
+                    {"withdrawn_after_turn": p.withdrawn_after_turn}
+                    if p.withdrawn_after_turn is not None
+                    else {}
+                ),
+            }
+            for p in tournament.players.exclude(number=None).order_by("number")
+        ],
+        "turns": _turns(tournament),
+        "penalties": _penalties(tournament),
+        "standings": [
+            {
+                "rank": r.rank,
+                "player": r.pair,
+                "vp": r.vp,
+                "mp": r.mp,
+                "played": r.played,
+                "byes": r.byes,
+                "penalty_vp": r.penalty_vp,
+                "penalty_mp": r.penalty_mp,
+            }
+            for r in ranked
+        ],
+        "log": _log(tournament),
+    }
+
+
+def _turns(tournament: Tournament) -> list[dict]:
+    from scoring.models import ResultChange
+
+    late = set(
+        ResultChange.objects.filter(
+            table__turn__tournament=tournament, late_correction=True
+        ).values_list("table_id", flat=True)
+    )
+    tables: dict[int, list[dict]] = defaultdict(list)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .select_related("turn", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        .defer("turn__order", "turn__repeats")
+        .order_by("turn__number", "number")
+    ):
+        tables[t.turn.number].append(
+            {
+                "table": t.number,
+                "ns": [t.ns.player1.number, t.ns.player2.number],
+                "ew": [t.ew.player1.number, t.ew.player2.number],
+                "ns_points": t.ns_points,
+                "ew_points": t.ew_points,
+                "ns_vp": t.ns_vp,
+                "ew_vp": t.ew_vp,
+                "adjusted": t.adjusted,
+                "late_correction": t.pk in late,
+                **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
+            }
+        )
+    rests: dict[int, list[dict]] = defaultdict(list)
+    for turn, player, vp, mp in Bye.objects.filter(
+        turn__tournament=tournament, player__isnull=False
+    ).values_list("turn__number", "player__number", "vp", "mp"):
+        rests[turn].append({"player": player, "vp": vp, "mp": mp})
+    again = _rests_again(tournament)
+    return [
+        {
+            "number": turn.number,
+            "movement": turn.movement,
+            "tables": tables[turn.number],
+            "byes": sorted(rests[turn.number], key=lambda b: b["player"]),
+            "repeats": turn.repeats,
+            "rest_again": again.get(turn.number, []),
+        }
+        for turn in tournament.turn_set.order_by("number")
+    ]
+
+
+def _rests_again(tournament: Tournament) -> dict[int, list[int]]:
+    """Turn number -> players resting there who had rested before (Art. 33)."""
+    seen: set[int] = set()
+    again: dict[int, list[int]] = {}
+    for number, player in (
+        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
+        .order_by("turn__number", "player__number")
+        .values_list("turn__number", "player__number")
+    ):
+        if player in seen:
+            again.setdefault(number, []).append(player)
+        seen.add(player)
+    return again
+
+
+def _penalties(tournament: Tournament) -> list[dict]:
+    return [
+        {
+            "player": p.player.number,
+            "turn": p.turn.number,
+            "vp": p.vp,
+            "mp": p.mp,
+            "reason": p.reason,
+            "ruling": p.ruling.code if p.ruling else None,
+            "table": p.table_number,
+            "automatic": p.automatic,
+        }
+        for p in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
+        ).select_related("player", "turn", "ruling")
+    ]

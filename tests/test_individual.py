@@ -1,0 +1,155 @@
+"""Individual events (Codice Art. 2: "nei tornei individuali ogni giocatore si iscrive
+personalmente e l'accoppiamento cambia ad ogni turno") through the scripting contract."""
+
+import json
+
+import pytest
+from django.core.management.base import CommandError
+
+from scoring.services.scales import bye_score
+from tests.helpers import export, run, write_pairs
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def write_players(path, n: int, start: int = 1, header="player,membership,club") -> str:
+    lines = [header]
+    lines += [f"Giocatore{i:02d} Nome,T{i:05d},Circolo {i % 3}" for i in range(start, start + n)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def make_individual(tmp_path, slug="ind", players=10, plan="danish:5", **opts) -> str:
+    args = ["tournament_create", "--slug", slug, "--name", f"Individuale {slug}"]
+    args += ["--date", "2026-11-21", "--kind", "individual", "--plan", plan]
+    for key, value in opts.items():
+        args += [f"--{key.replace('_', '-')}", str(value)]
+    run(*args)
+    if players:
+        run("players_import", slug, write_players(tmp_path / f"{slug}.csv", players))
+    return slug
+
+
+def play(slug: str, points=lambda table: (1000 + 50 * table, 500)) -> dict:
+    seating = json.loads(run("turn_seat", slug, "--json"))
+    for t in seating["tables"]:
+        ns, ew = points(t["table"])
+        run(
+            "score_record",
+            slug,
+            "--turn",
+            str(seating["turn"]),
+            "--table",
+            str(t["table"]),
+            "--ns",
+            str(ns),
+            "--ew",
+            str(ew),
+        )
+    return seating
+
+
+def refused(*args, match):
+    with pytest.raises(CommandError, match=match):
+        run(*args)
+
+
+def test_a_whole_danish_individual_event(tmp_path):
+    slug = make_individual(tmp_path, players=10, plan="danish:5", first_seating="draw", seed=7)
+    seatings = [play(slug) for _turn in range(5)]
+    first = seatings[0]
+    assert len(first["tables"]) == 2 and len(first["byes"]) == 2  # 10 players: two rest (Art. 33)
+    rested = [b["player"] for s in seatings for b in s["byes"]]
+    assert len(rested) == 10 and len(set(rested)) == 10  # nobody rests twice while avoidable
+    data = export(slug)
+    assert data["tournament"]["kind"] == "individual"
+    assert [p["number"] for p in data["players"]] == list(range(1, 11))
+    table = data["turns"][0]["tables"][0]
+    assert len(table["ns"]) == 2 and len(table["ew"]) == 2
+    assert table["ns_points"] == 1050
+    bye = data["turns"][0]["byes"][0]
+    score = bye_score(Tournament.objects.get(slug=slug))
+    assert (bye["vp"], bye["mp"]) == (score.vp, score.mp)
+    rows = data["standings"]
+    assert [r["rank"] for r in rows] == list(range(1, 11))
+    assert all(set(r) >= {"player", "vp", "mp", "played", "byes"} for r in rows)
+    assert sum(r["played"] + r["byes"] for r in rows) == 50
+    assert "pairs" not in data
+
+
+def test_rainbow_turns_follow_the_fixed_schedule_then_danish(tmp_path):
+    """12 players, 3 Rainbow turns (3 tables, moves 1, 2, 3: no repeat in 3 turns) then 2
+    Danish turns: nobody partners anybody twice."""
+    slug = make_individual(tmp_path, players=12, plan="rainbow:3,danish:2")
+    seatings = [play(slug, points=lambda t: (900 + 100 * t, 700)) for _turn in range(5)]
+    assert [s["movement"] for s in seatings] == ["rainbow"] * 3 + ["danish"] * 2
+    partnerships = [
+        frozenset(line) for s in seatings for t in s["tables"] for line in (t["ns"], t["ew"])
+    ]
+    assert len(partnerships) == len(set(partnerships)) == 30
+    # Rainbow turn 1: North (players 1-3) and South (4-6) at tables 1..3 (registration order)
+    assert [t["ns"] for t in seatings[0]["tables"]] == [[1, 4], [2, 5], [3, 6]]
+    assert all(s["repeats"] == [] for s in seatings[:3])
+
+
+def test_turn_release_and_penalty_of_a_player(tmp_path):
+    slug = make_individual(tmp_path, players=8, plan="danish:3")
+    play(slug)
+    assert "released" in run("turn_release", slug)
+    out = run("penalty_add", slug, "--player", "3", "--vp", "2", "--reason", "Ritardo")
+    assert out.startswith("Player 3: -2 VP")
+    data = export(slug)
+    assert data["penalties"][0]["player"] == 3 and data["penalties"][0]["vp"] == 2
+    row3 = next(r for r in data["standings"] if r["player"] == 3)
+    partner = next(
+        line for t in data["turns"][0]["tables"] for line in (t["ns"], t["ew"]) if 3 in line
+    )
+    other = next(p for p in partner if p != 3)
+    row_other = next(r for r in data["standings"] if r["player"] == other)
+    # Art. 23: the penalty hits the player alone, never that turn's partner
+    assert row3["vp"] == row_other["vp"] - 2 and row3["penalty_vp"] == 2
+    assert row_other["penalty_vp"] == 0
+
+
+def test_refusals_change_nothing(tmp_path):
+    slug = make_individual(tmp_path, players=8, plan="danish:3")
+    refused("pairs_import", slug, write_pairs(tmp_path / "p.csv", 4), match="individual event")
+    refused("penalty_add", slug, "--pair", "1", "--vp", "1", "--reason", "x", match="--player")
+    run("tournament_create", "--slug", "cp", "--name", "Coppie", "--turns", "2")
+    refused("players_import", "cp", write_players(tmp_path / "x.csv", 4), match="not an individual")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("player,membership\nRossi,T1\n,T2\n", encoding="utf-8")
+    refused("players_import", slug, str(bad), match="Line 3")
+    dup = tmp_path / "dup.csv"
+    dup.write_text("giocatore;tessera\nRossi;T00001\n", encoding="utf-8")
+    refused("players_import", slug, str(dup), match="T00001")
+    assert Tournament.objects.get(slug=slug).players.count() == 8
+    play(slug)
+    refused("players_import", slug, write_players(tmp_path / "late.csv", 2, 20), match="turn 1")
+    run("turn_seat", slug)
+    refused("turn_seat", slug, match="lacks the results")
+    refused("penalty_add", slug, "--player", "99", "--vp", "1", "--reason", "x", match="99")
+    assert len(export(slug)["turns"]) == 2
+
+
+def test_too_few_players(tmp_path):
+    slug = make_individual(tmp_path, players=3, plan="danish:2")
+    refused("turn_seat", slug, match="four players")
+
+
+def test_italian_headers_and_cp1252(tmp_path):
+    slug = make_individual(tmp_path, players=0, plan="danish:2")
+    path = tmp_path / "giocatori.csv"
+    path.write_bytes("Cognome;Nome;Tessera;Circolo\nD'Angelo;Niccolò;A1;Città\n".encode("cp1252"))
+    assert "Imported 1 players" in run("players_import", slug, str(path))
+    assert export(slug)["players"] == [
+        {
+            "number": 1,
+            "name": "D'Angelo Niccolò",
+            "membership": "A1",
+            "club": "Città",
+            "surname": "D'Angelo",
+            "given_name": "Niccolò",
+        }
+    ]
