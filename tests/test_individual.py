@@ -153,3 +153,72 @@ def test_italian_headers_and_cp1252(tmp_path):
             "given_name": "Niccolò",
         }
     ]
+
+
+# --- every page and document of a played individual event -------------------------------------
+
+
+@pytest.fixture
+def played(tmp_path):
+    """10 players (two rest each turn), a draw, 3 turns: two played, a penalty of a player, a
+    score set by the referee, the third seated with one table entered from a phone."""
+    from scoring.services import decisions, results, tableside
+
+    slug = make_individual(tmp_path, players=10, plan="danish:3", first_seating="draw", seed=3)
+    play(slug)
+    t = Tournament.objects.get(slug=slug)
+    results.record_scores(t, 1, [results.Entry(2, 900, 100)], reason="Errore di somma")
+    run("penalty_add", slug, "--player", "4", "--vp", "1", "--reason", "Art. 23 recidiva")
+    for _ in range(2):  # two warnings cost 1 VP (automatic penalty)
+        decisions.add_penalty(t, t.players.get(number=5), ruling="art23-pozzetto", reason="Guarda")
+    play(slug, points=lambda table: (1100, 700))
+    seating = json.loads(run("turn_seat", slug, "--json"))
+    table = t.turn_set.get(number=3).tables.get(number=seating["tables"][0]["table"])
+    tableside.submit(table.code, "ns", table.ns.pin, 1450, 375)
+    tableside.answer(table.code, table.ew.pin, accept=True)
+    return Tournament.objects.get(slug=slug)
+
+
+def individual_urls(t: Tournament) -> list[str]:
+    from django.urls import reverse
+
+    s = t.slug
+    urls = [reverse("home")]
+    for name in (
+        "dashboard", "tournament_edit", "pairs", "pair_add", "pair_import", "seating",
+        "entry", "board", "rulings", "documents", "standings", "membership", "prizes",
+    ):  # fmt: skip
+        urls.append(reverse(name, args=[s]))
+    for turn in t.turn_set.all():
+        urls.append(reverse("seating", args=[s]) + f"?turn={turn.number}")
+        urls.append(reverse("seating", args=[s]) + f"?turn={turn.number}&order=alpha")
+        urls.append(reverse("entry", args=[s]) + f"?turn={turn.number}")
+        urls.append(reverse("board", args=[s]) + f"?turn={turn.number}")
+        for table in turn.tables.all():
+            urls.append(reverse("history", args=[s, turn.number, table.number]))
+    for turn in (1, 2):
+        urls.append(reverse("standings", args=[s]) + f"?after={turn}")
+    urls += [reverse(n, args=[s]) for n in ("public_home", "public_standings", "public_screen")]
+    urls.append(reverse("public_home", args=[s]) + "?order=alpha")
+    urls.append(reverse("public_poster", args=[s]))
+    table = t.turn_set.get(number=3).tables.last()
+    urls.append(reverse("table_entry", args=[table.code]))
+    return urls
+
+
+def test_every_page_of_an_individual_event(client, played):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    played.referees.add(user)
+    client.force_login(user)
+    failures = []
+    for url in individual_urls(played):
+        try:
+            response = client.get(url)
+        except Exception as exc:  # noqa: BLE001
+            failures.append(f"{url}: {type(exc).__name__}: {exc}")
+            continue
+        if response.status_code not in (200, 302, 404):
+            failures.append(f"{url}: {response.status_code}")
+    assert not failures, "\n".join(failures)

@@ -28,6 +28,12 @@ class TournamentMixin(LoginRequiredMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = tournament_for(request.user, kwargs["slug"])
+        if self.tournament.is_individual and not getattr(self, "individual", False):
+            from tournaments.views.individual import dispatch_individual
+
+            answer = dispatch_individual(request, self.tournament, *args, **kwargs)
+            if answer is not None:
+                return answer
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

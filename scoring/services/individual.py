@@ -13,6 +13,7 @@ from scoring.rules import individual as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
 from tournaments.models import Bye, Table, Tournament
+from tournaments.services.individual_seating import rests_again
 
 
 def standing_inputs(tournament: Tournament):
@@ -170,7 +171,7 @@ def _turns(tournament: Tournament) -> list[dict]:
         turn__tournament=tournament, player__isnull=False
     ).values_list("turn__number", "player__number", "vp", "mp"):
         rests[turn].append({"player": player, "vp": vp, "mp": mp})
-    again = _rests_again(tournament)
+    again = rests_again(tournament)
     return [
         {
             "number": turn.number,
@@ -182,21 +183,6 @@ def _turns(tournament: Tournament) -> list[dict]:
         }
         for turn in tournament.turn_set.order_by("number")
     ]
-
-
-def _rests_again(tournament: Tournament) -> dict[int, list[int]]:
-    """Turn number -> players resting there who had rested before (Art. 33)."""
-    seen: set[int] = set()
-    again: dict[int, list[int]] = {}
-    for number, player in (
-        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
-        .order_by("turn__number", "player__number")
-        .values_list("turn__number", "player__number")
-    ):
-        if player in seen:
-            again.setdefault(number, []).append(player)
-        seen.add(player)
-    return again
 
 
 def _penalties(tournament: Tournament) -> list[dict]:
@@ -215,3 +201,67 @@ def _penalties(tournament: Tournament) -> list[dict]:
             tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
         ).select_related("player", "turn", "ruling")
     ]
+
+
+# --- a player's page ---------------------------------------------------------------------------
+
+
+def player_detail(tournament: Tournament, number: int, after_turn: int | None = None):
+    """A player's event turn by turn: partner, opponents, points, VP and MP, rests and
+    penalties, and his standing after `after_turn` (every turn when None)."""
+    from django.db.models import Q
+    from django.utils.translation import gettext as _
+
+    player = tournament.players.filter(number=number).first()
+    if player is None:
+        return None
+    turns = []
+    mine = Q(ns__player1=player) | Q(ns__player2=player) | Q(ew__player1=player)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .filter(mine | Q(ew__player2=player))
+        .select_related("turn", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    ):
+        ns_side = player.pk in (t.ns.player1_id, t.ns.player2_id)
+        own, other = (t.ns, t.ew) if ns_side else (t.ew, t.ns)
+        partner = own.player2 if own.player1_id == player.pk else own.player1
+        diffs = t.mp_diffs
+        turns.append(
+            {
+                "turn": t.turn.number,
+                "table": t.number,
+                "line": _("N-S") if ns_side else _("E-W"),
+                "partner": f"{partner.number} {partner.name}",
+                "partner_number": partner.number,
+                "opponent_names": line_text(other),
+                "points": t.ns_points if ns_side else t.ew_points,
+                "opponent_points": t.ew_points if ns_side else t.ns_points,
+                "adjusted": t.adjusted,
+                "vp": t.ns_vp if ns_side else t.ew_vp,
+                "mp": None if diffs is None else diffs[0 if ns_side else 1],
+            }
+        )
+    for b in Bye.objects.filter(turn__tournament=tournament, player=player).select_related("turn"):
+        turns.append({"turn": b.turn.number, "bye": True, "vp": b.vp, "mp": b.mp})
+    turns.sort(key=lambda row: row["turn"])
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, player=player).select_related("turn")
+    )
+    row = next((r for r in player_standings(tournament, after_turn) if r.pair == number), None)
+    return {"player": player, "turns": turns, "penalties": penalties, "standing": row}
+
+
+def public_player(tournament: Tournament, number: int, state) -> dict | None:
+    """A player's public page: released turns only, penalties (not warnings) of those turns,
+    his standing once a turn is complete."""
+    detail = player_detail(tournament, number, state.after_turn)
+    if detail is None:
+        return None
+    released = set(state.released)
+    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
+    detail["penalties"] = [
+        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
+    ]
+    if not state.complete:
+        detail["standing"] = None
+    return detail

@@ -53,6 +53,7 @@ class PublicView(View):
                 "deals",
                 "plan",
                 "prizes_cumulate",
+                "kind",
             ),
             slug=slug,
         )
@@ -145,7 +146,13 @@ class PairView(PublicView):
 
     def data(self, t, number):
         state = public.public_state(t)
-        detail = public.public_pair(t, number, state)
+        if t.is_individual:  # the player's own page (a line has none)
+            from scoring.services.individual import public_player
+
+            self.template_name = "public/individual_player.html"
+            detail = public_player(t, number, state)
+        else:
+            detail = public.public_pair(t, number, state)
         if detail is None:
             raise Http404
         return {"state": state, "detail": detail}

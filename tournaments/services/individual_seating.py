@@ -248,3 +248,18 @@ def _rainbow(tournament: Tournament, number: int, present: list[int]):
         planned.tables, planned.rests, partner_repeats, opponent_repeats
     )
     return order, seating
+
+
+def rests_again(tournament: Tournament) -> dict[int, list[int]]:
+    """Turn number -> players resting there who had rested before (Art. 33)."""
+    seen: set[int] = set()
+    again: dict[int, list[int]] = {}
+    for number, player in (
+        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
+        .order_by("turn__number", "player__number")
+        .values_list("turn__number", "player__number")
+    ):
+        if player in seen:
+            again.setdefault(number, []).append(player)
+        seen.add(player)
+    return again

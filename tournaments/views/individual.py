@@ -1,0 +1,364 @@
+"""The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
+lines of players and rests of players, a penalty for a player, a player's page. Views hold no
+rule: `tournaments.services.individual*` and `scoring.services.individual` do.
+
+`dispatch_individual` is the one hook the shared desk views call (`TournamentMixin`): a page
+with an individual version answers with it; a pairs-only page (groups, pair forms, swaps,
+withdrawals of pairs) sends the referee back with a message, never a 500.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+
+from scoring.views.forms import PenaltyForm
+from scoring.views.results import StandingsView
+from scoring.views.rulings import PenaltyView, RulingsView
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+from tournaments.http import QueryProblems, unknown_turn
+from tournaments.services import address, seating
+from tournaments.services import individual as registration
+from tournaments.services.imports import ImportFileError
+from tournaments.services.individual_lists import by_surname, turn_seating
+from tournaments.views.desk import DashboardView, SeatNextView
+
+# Pages that belong to pairs events only: the referee is sent to the players' page or the
+# dashboard with a message.
+TO_PLAYERS = {
+    "pairs",
+    "pair_add",
+    "pair_edit",
+    "pair_delete",
+    "pair_import",
+    "pair_import_sample_csv",
+    "pair_import_sample_xlsx",
+    "membership",
+    "member_list",
+    "membership_admit",
+}
+PAIRS_ONLY = {"groups", "prizes", "swap", "ruling_table", "ruling_withdraw", "ruling_late"}
+
+
+def dispatch_individual(request, tournament, *args, **kwargs):
+    """The individual version of a desk page, a redirection for a pairs-only one, or None
+    (the shared view serves both kinds)."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
+    if name in TO_PLAYERS:
+        messages.info(request, _("An individual event registers players, not pairs."))
+        return redirect("individual_players", tournament.slug)
+    if name in PAIRS_ONLY:
+        messages.info(request, _("This page is for pairs events: not used in individual events."))
+        return redirect("dashboard", tournament.slug)
+    view = VIEWS.get(name)
+    return None if view is None else view.as_view()(request, *args, **kwargs)
+
+
+class Individual:
+    """Marks the individual views: the shared hook leaves them alone."""
+
+    individual = True
+
+
+class IndividualDashboardView(Individual, DashboardView):
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["players_count"] = registration.players(self.tournament).count()
+        return context
+
+
+# --- players -----------------------------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    number = forms.IntegerField(label=gettext_lazy("Number"), min_value=1, required=False)
+    name = forms.CharField(label=gettext_lazy("Surname and name"), max_length=120)
+    membership = forms.CharField(
+        label=gettext_lazy("Membership number"), max_length=40, required=False
+    )
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=120, required=False)
+
+
+class PlayersImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Players file (.csv or .xlsx)"))
+
+
+class PlayersView(Individual, TournamentMixin, TemplateView):
+    """The players: list and search, add one, import a file (all or nothing)."""
+
+    template_name = "tournaments/individual_players.html"
+    nav = "pairs"
+
+    def get_context_data(self, **kwargs):
+        from tournaments.rules.names import matches
+
+        context = super().get_context_data(**kwargs)
+        q = self.request.GET.get("q", "").strip()[:120]
+        players = list(registration.players(self.tournament))
+        total = len(players)
+        if q:
+            number = int(q) if q.isascii() and q.isdigit() else None
+            players = [
+                p
+                for p in players
+                if p.number == number or any(matches(q, x) for x in (p.name, p.club))
+            ]
+        context.update(
+            players=players,
+            total=total,
+            q=q,
+            locked=self.tournament.turn_set.exists(),
+            form=kwargs.get("form") or PlayerForm(),
+            import_form=kwargs.get("import_form") or PlayersImportForm(),
+        )
+        return context
+
+    def post(self, request, slug):
+        if "file" in request.FILES or request.POST.get("action") == "import":
+            return self._import(request)
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            try:
+                player = registration.save_player(
+                    self.tournament, form.cleaned_data, user=request.user
+                )
+                messages.success(
+                    request,
+                    _("Player %(n)d registered: %(name)s.")
+                    % {"n": player.number, "name": player.name},
+                )
+                return redirect("individual_players", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+    def _import(self, request):
+        form = PlayersImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                rows = registration.read_players_file(upload.name, upload.read())
+                created = registration.import_players(self.tournament, rows, user=request.user)
+                messages.success(request, _("%(n)d players imported.") % {"n": len(created)})
+                return redirect("individual_players", self.tournament.slug)
+            except (ImportFileError, Refused) as exc:
+                form.add_error(None, str(exc))
+        return self.render_to_response(self.get_context_data(import_form=form), status=400)
+
+
+class PlayerEditView(Individual, TournamentMixin, TemplateView):
+    template_name = "tournaments/individual_player_form.html"
+    nav = "pairs"
+
+    def player(self):
+        player = self.tournament.players.filter(number=self.kwargs["number"]).first()
+        if player is None:
+            raise Http404
+        return player
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        player = self.player()
+        initial = {
+            "number": player.number,
+            "name": player.name,
+            "membership": player.membership_number,
+            "club": player.club,
+        }
+        context.update(
+            player=player,
+            form=kwargs.get("form") or PlayerForm(initial=initial),
+            locked=self.tournament.turn_set.exists(),
+        )
+        return context
+
+    def post(self, request, slug, number):
+        player = self.player()
+        if request.POST.get("action") == "delete":
+            try:
+                registration.delete_player(self.tournament, player, user=request.user)
+                messages.success(request, _("Player %(n)d removed.") % {"n": number})
+            except Refused as exc:
+                messages.error(request, exc.message)
+            return redirect("individual_players", slug)
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            try:
+                registration.save_player(self.tournament, form.cleaned_data, player, request.user)
+                messages.success(request, _("Player %(n)d saved.") % {"n": player.number})
+                return redirect("individual_players", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+# --- seating ---------------------------------------------------------------------------------
+
+
+class IndividualSeatingView(Individual, TournamentMixin, QueryProblems, TemplateView):
+    template_name = "tournaments/individual_seating.html"
+    nav = "seating"
+
+    def get_context_data(self, **kwargs):
+        from tournaments.services.individual_seating import rests_again
+
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        turns = list(t.turn_set.order_by("number"))
+        number = self.request.GET.get("turn")
+        turn = next((x for x in turns if str(x.number) == number), None)
+        if turn is None and number is not None:
+            self.query_problem(unknown_turn(number))
+        turn = turn or (turns[-1] if turns else None)
+        if turn is not None:
+            tables, byes = turn_seating(turn)
+            alpha = self.request.GET.get("order") == "alpha"
+            context.update(
+                alpha=alpha,
+                players=by_surname(tables, byes) if alpha else [],
+                turn=turn,
+                tables=tables,
+                byes=byes,
+                rest_again=rests_again(t).get(turn.number, []),
+                is_last=turn == turns[-1],
+                has_results=any(x.has_result for x in tables),
+            )
+        context.update(
+            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+        )
+        return context
+
+
+class IndividualSeatNextView(Individual, SeatNextView):
+    def act(self, request):
+        from scoring.documents.jobs import request_document
+        from scoring.views.documents import site_url
+
+        out = seating.seat_next_turn(self.tournament, user=request.user)
+        request_document(
+            self.tournament,
+            "sheets",
+            out.turn,
+            language=request.LANGUAGE_CODE,
+            base_url=site_url(request),
+        )
+        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
+        partners = [r["players"] for r in out.repeats if r["as"] == "partners"]
+        if partners:
+            names = ", ".join(f"{a}+{b}" for a, b in partners)
+            text += " " + _("No seating avoided these players partnering again: %(p)s.") % {
+                "p": names
+            }
+        opponents = [r["players"] for r in out.repeats if r["as"] == "opponents"]
+        if opponents:
+            names = ", ".join(f"{a}–{b}" for a, b in opponents)
+            text += " " + _("No seating avoided these players facing each other again: %(p)s.") % {
+                "p": names
+            }
+        if out.rest_again:
+            names = ", ".join(str(p) for p in out.rest_again)
+            text += " " + _("No seating avoided these players resting again: %(p)s.") % {"p": names}
+        return text
+
+
+# --- standings, a player's page, rulings -----------------------------------------------------
+
+
+class IndividualStandingsView(Individual, StandingsView):
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        names = {"pair": _("No."), "players": _("Player")}
+        context["columns"] = [
+            (key, names.get(key, label), cls) for key, label, cls in context["columns"]
+        ]
+        return context
+
+
+class PlayerDetailView(Individual, TournamentMixin, TemplateView):
+    template_name = "scoring/individual_player.html"
+    nav = "standings"
+
+    def get_context_data(self, **kwargs):
+        from scoring.services.individual import player_detail
+
+        context = super().get_context_data(**kwargs)
+        detail = player_detail(self.tournament, self.kwargs["number"])
+        if detail is None:
+            raise Http404
+        context.update(detail=detail)
+        return context
+
+
+class PlayerPenaltyForm(PenaltyForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Player")
+
+
+class IndividualRulingsView(Individual, RulingsView):
+    template_name = "scoring/rulings.html"
+
+    def get_context_data(self, **kwargs):
+        from scoring.views.rulings import catalogue
+
+        if "penalty_form" not in kwargs:
+            kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
+        return super().get_context_data(**kwargs)
+
+
+class IndividualPenaltyView(Individual, PenaltyView):
+    def make_form(self, data):
+        from scoring.views.rulings import catalogue
+
+        return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
+
+    def post(self, request, slug):
+        form = self.make_form(request.POST)
+        if form.is_valid():
+            try:
+                messages.success(request, self.apply(form.cleaned_data))
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
+        view.tournament, view.nav = self.tournament, "rulings"
+        return view.render_to_response(view.get_context_data(penalty_form=form), status=400)
+
+    def apply(self, d):
+        from scoring.services import decisions
+
+        player = registration.player_by_number(self.tournament, d["pair"])
+        p = decisions.add_penalty(
+            self.tournament,
+            player,
+            vp=d["vp"],
+            mp=d["mp"],
+            turn_number=d["turn"],
+            reason=d["reason"],
+            ruling=d["ruling"] or None,
+            table_number=d["table"],
+            user=self.request.user,
+        )
+        n = player.number
+        if p is None:
+            return _("Ruling for player %(n)d written to the referee's log.") % {"n": n}
+        if p.kind == p.Kind.WARNING:
+            return _("Warning to player %(n)d recorded.") % {"n": n}
+        return _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": n, "vp": p.vp, "mp": p.mp}
+
+
+VIEWS = {
+    "dashboard": IndividualDashboardView,
+    "seating": IndividualSeatingView,
+    "seat_next": IndividualSeatNextView,
+    "standings": IndividualStandingsView,
+    "pair_detail": PlayerDetailView,
+    "rulings": IndividualRulingsView,
+    "ruling_penalty": IndividualPenaltyView,
+}
