@@ -158,24 +158,35 @@ def test_italian_headers_and_cp1252(tmp_path):
 # --- every page and document of a played individual event -------------------------------------
 
 
+@pytest.fixture(params=["it", "en"])
+def language(request):
+    return request.param
+
+
 @pytest.fixture
-def played(tmp_path):
-    """10 players (two rest each turn), a draw, 3 turns: two played, a penalty of a player, a
-    score set by the referee, the third seated with one table entered from a phone."""
+def played(tmp_path, language):
+    """10 players (two rest each turn), a draw, 3 turns: two played, a correction, a penalty
+    of a player, two warnings (an automatic penalty), the third seated with one table entered
+    from the phones. Rulings are written in the language of the pages read back."""
+    from django.utils import translation
+
     from scoring.services import decisions, results, tableside
 
     slug = make_individual(tmp_path, players=10, plan="danish:3", first_seating="draw", seed=3)
-    play(slug)
-    t = Tournament.objects.get(slug=slug)
-    results.record_scores(t, 1, [results.Entry(2, 900, 100)], reason="Errore di somma")
-    run("penalty_add", slug, "--player", "4", "--vp", "1", "--reason", "Art. 23 recidiva")
-    for _ in range(2):  # two warnings cost 1 VP (automatic penalty)
-        decisions.add_penalty(t, t.players.get(number=5), ruling="art23-pozzetto", reason="Guarda")
-    play(slug, points=lambda table: (1100, 700))
-    seating = json.loads(run("turn_seat", slug, "--json"))
-    table = t.turn_set.get(number=3).tables.get(number=seating["tables"][0]["table"])
-    tableside.submit(table.code, "ns", table.ns.pin, 1450, 375)
-    tableside.answer(table.code, table.ew.pin, accept=True)
+    with translation.override(language):
+        play(slug)
+        t = Tournament.objects.get(slug=slug)
+        results.record_scores(t, 1, [results.Entry(2, 900, 100)], reason="Errore di somma")
+        decisions.add_penalty(t, t.players.get(number=4), vp=1, reason="Art. 23 recidiva")
+        for _ in range(2):  # two warnings cost 1 VP (automatic penalty)
+            decisions.add_penalty(
+                t, t.players.get(number=5), ruling="art23-pozzetto", reason="Guarda"
+            )
+        play(slug, points=lambda table: (1100, 700))
+        seating = json.loads(run("turn_seat", slug, "--json"))
+        table = t.turn_set.get(number=3).tables.get(number=seating["tables"][0]["table"])
+        tableside.submit(table.code, "ns", table.ns.pin, 1450, 375)
+        tableside.answer(table.code, table.ew.pin, accept=True)
     return Tournament.objects.get(slug=slug)
 
 
@@ -185,8 +196,8 @@ def individual_urls(t: Tournament) -> list[str]:
     s = t.slug
     urls = [reverse("home")]
     for name in (
-        "dashboard", "tournament_edit", "pairs", "pair_add", "pair_import", "seating",
-        "entry", "board", "rulings", "documents", "standings", "membership", "prizes",
+        "dashboard", "tournament_edit", "individual_players", "seating",
+        "entry", "board", "rulings", "documents", "standings",
     ):  # fmt: skip
         urls.append(reverse(name, args=[s]))
     for turn in t.turn_set.all():
@@ -198,6 +209,12 @@ def individual_urls(t: Tournament) -> list[str]:
             urls.append(reverse("history", args=[s, turn.number, table.number]))
     for turn in (1, 2):
         urls.append(reverse("standings", args=[s]) + f"?after={turn}")
+    for number in (1, 4, 5):
+        urls.append(reverse("pair_detail", args=[s, number]))
+        urls.append(reverse("public_pair", args=[s, number]))
+        urls.append(reverse("individual_player", args=[s, number]))
+    urls.append(reverse("public_home", args=[s]) + "?q=Giocatore04")
+    urls.append(reverse("public_home", args=[s]) + "?q=4")
     urls += [reverse(n, args=[s]) for n in ("public_home", "public_standings", "public_screen")]
     urls.append(reverse("public_home", args=[s]) + "?order=alpha")
     urls.append(reverse("public_poster", args=[s]))
@@ -206,19 +223,63 @@ def individual_urls(t: Tournament) -> list[str]:
     return urls
 
 
-def test_every_page_of_an_individual_event(client, played):
+def internal_numbers(t: Tournament) -> list:
+    """The lines' numbers: internal, never shown (a line is shown by its players)."""
+    import re
+
+    return [
+        re.compile(rf"(?<![\d.,]){n}(?![\d.,])")
+        for n in t.pairs.filter(line_turn__isnull=False).values_list("number", flat=True)
+    ]
+
+
+def check_words(reader, where: str, text: str, language: str, lines: list) -> None:
+    reader.check(where, text, language)
+    for pattern in lines:
+        if pattern.search(text):
+            reader.faults.append(f"{where}: a line's internal number {pattern.pattern}")
+
+
+def test_every_page_of_an_individual_event(client, played, language):
+    """Every desk and players' page answers 200 (a pairs-only page redirects) and reads as
+    words: no None, no code, no line's internal number (test_nothing_internal.py's rules)."""
     from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from scoring.models import Document
+    from tests.test_nothing_internal import Reader, visible
 
     user = get_user_model().objects.create_user("ref", password="x")
     played.referees.add(user)
     client.force_login(user)
-    failures = []
+    client.cookies["django_language"] = language
+    reader, lines = Reader(), internal_numbers(played)
+    for kind in ("standings-pdf", "workbook", "seating", "seating-alpha", "sheets"):
+        client.post(reverse("document_request", args=[played.slug]), {"kind": kind, "turn": 1})
+    for doc in Document.objects.all():
+        page = client.get(reverse("document_status", args=[played.slug, doc.pk]))
+        assert doc.status == "ready", (doc.kind, doc.error)
+        check_words(reader, f"document {doc.kind}", visible(page.content.decode()), language, lines)
     for url in individual_urls(played):
-        try:
-            response = client.get(url)
-        except Exception as exc:  # noqa: BLE001
-            failures.append(f"{url}: {type(exc).__name__}: {exc}")
-            continue
-        if response.status_code not in (200, 302, 404):
-            failures.append(f"{url}: {response.status_code}")
-    assert not failures, "\n".join(failures)
+        response = client.get(url)
+        assert response.status_code == 200, url
+        check_words(reader, url, visible(response.content.decode()), language, lines)
+    assert not reader.faults, "\n".join(reader.faults)
+
+
+def test_pairs_only_pages_redirect(client, played):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    played.referees.add(user)
+    client.force_login(user)
+    s = played.slug
+    for name in ("pairs", "pair_add", "pair_import", "membership", "groups", "prizes"):
+        response = client.get(reverse(name, args=[s]))
+        assert response.status_code == 302, name
+    assert client.get(reverse("pair_edit", args=[s, 1])).status_code == 302
+    swap = client.post(reverse("swap", args=[s]), {"a": 1, "b": 2})
+    assert swap.status_code == 302
+    assert client.get(reverse("pair_detail", args=[s, 99])).status_code == 404
+    assert client.get(reverse("public_pair", args=[s, 99])).status_code == 404

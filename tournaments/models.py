@@ -428,6 +428,15 @@ class Pair(models.Model):
     def member2(self) -> str:
         return f"{self.player2.number} {self.player2.name}" if self.is_line else self.player2.name
 
+    @property
+    def members(self) -> str:
+        return f"{self.member1} – {self.member2}"
+
+    @property
+    def label(self) -> int | str:
+        """A pair by its number, a line by its players."""
+        return self.members if self.is_line else self.number
+
 
 class Turn(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="turn_set")

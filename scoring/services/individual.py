@@ -265,3 +265,28 @@ def public_player(tournament: Tournament, number: int, state) -> dict | None:
     if not state.complete:
         detail["standing"] = None
     return detail
+
+
+def player_slips(tables, byes) -> list[dict]:
+    """A slip per player of the turn: table, line, partner, opponents and his line's PIN (the
+    PIN that confirms a result entered at the table), in player number order."""
+    from django.utils.translation import gettext as _
+
+    slips = []
+    for t in tables:
+        for line, other, side in ((t.ns, t.ew, _("N-S")), (t.ew, t.ns, _("E-W"))):
+            for me, mate in ((line.player1, line.player2), (line.player2, line.player1)):
+                slips.append(
+                    {
+                        "player": me,
+                        "partner": f"{mate.number} {mate.name}",
+                        "pin": line.pin,
+                        "table": t.number,
+                        "line": side,
+                        "opponent": line_text(other),
+                    }
+                )
+    for b in byes:
+        slips.append({"player": b.player, "table": None, "line": "", "opponent": None})
+    slips.sort(key=lambda s: s["player"].number)
+    return slips
