@@ -283,3 +283,21 @@ def test_pairs_only_pages_redirect(client, played):
     assert swap.status_code == 302
     assert client.get(reverse("pair_detail", args=[s, 99])).status_code == 404
     assert client.get(reverse("public_pair", args=[s, 99])).status_code == 404
+
+
+def test_demo_of_an_individual_event():
+    """demo_tournament --kind individual: 42 players drawn, 9 Danish turns, 8 played."""
+    out = run("demo_tournament", "--kind", "individual", "--slug", "demo-ind")
+    assert "42 players, 9 turns seated" in out
+    data = export("demo-ind")
+    assert data["tournament"]["kind"] == "individual"
+    assert data["tournament"]["first_seating"] == "draw"
+    assert len(data["players"]) == 42 and len(data["turns"]) == 9
+    assert all(len(turn["byes"]) == 2 for turn in data["turns"])
+    rested = [b["player"] for turn in data["turns"] for b in turn["byes"]]
+    assert len(set(rested)) == 18  # nobody rests twice (Art. 33)
+    played = [t for turn in data["turns"][:8] for t in turn["tables"]]
+    assert len(played) == 80 and all(t["ns_vp"] is not None for t in played)
+    assert all(t["ns_points"] is None for t in data["turns"][8]["tables"])
+    partners = [frozenset(line) for t in played for line in (t["ns"], t["ew"])]
+    assert len(partners) == len(set(partners))  # nobody partners anybody twice
