@@ -301,3 +301,45 @@ def test_demo_of_an_individual_event():
     assert all(t["ns_points"] is None for t in data["turns"][8]["tables"])
     partners = [frozenset(line) for t in played for line in (t["ns"], t["ew"])]
     assert len(partners) == len(set(partners))  # nobody partners anybody twice
+
+
+def test_files_of_a_finished_individual_event(tmp_path):
+    """The workbook (rows per player, lines by their players), the standings PDF, the sealed
+    homologation package, and a backup that restores to the same export."""
+    import io
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    slug = make_individual(tmp_path, players=9, plan="rainbow:2,danish:1")
+    for _turn in range(3):
+        play(slug)
+    xlsx, pdf = tmp_path / "r.xlsx", tmp_path / "r.pdf"
+    run("results_export", slug, "--format", "xlsx", "--output", str(xlsx))
+    run("results_export", slug, "--format", "pdf", "--output", str(pdf))
+    book = load_workbook(xlsx)
+    assert book.sheetnames == [
+        "Torneo",
+        "Classifica",
+        "Incontri",
+        "Penalità",
+        "Registro",
+        "Giocatori",
+    ]
+    assert book["Classifica"].max_row == 10  # header and nine players
+    assert book["Incontri"]["D2"].value.count("–") == 1  # "1 Giocatore01 Nome – 5 …"
+    assert pdf.read_bytes().startswith(b"%PDF")
+    package = tmp_path / "p.zip"
+    run("homologation_package", slug, "--output", str(package))
+    with zipfile.ZipFile(io.BytesIO(package.read_bytes())) as z:
+        manifest = json.loads(z.read("manifest.json"))
+    assert manifest["tournament"]["kind"] == "individual"
+    assert manifest["tournament"]["entrants"] == 9
+    backup = tmp_path / "b.json"
+    run("tournament_backup", slug, "--output", str(backup))
+    run("tournament_restore", str(backup), "--slug", "copia")
+    before, after = export(slug), export("copia")
+    for data in (before, after):
+        data.pop("tournament")
+        data.pop("log")
+    assert before == after
