@@ -66,6 +66,15 @@ class Individual:
     individual = True
 
 
+class IndividualOnly:
+    """After `TournamentMixin` in the bases: a pairs event's referee is sent to its pairs."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not self.tournament.is_individual:
+            return redirect("pairs", self.tournament.slug)
+        return super().dispatch(request, *args, **kwargs)
+
+
 class IndividualDashboardView(Individual, DashboardView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -89,7 +98,7 @@ class PlayersImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Players file (.csv or .xlsx)"))
 
 
-class PlayersView(Individual, TournamentMixin, TemplateView):
+class PlayersView(Individual, TournamentMixin, IndividualOnly, TemplateView):
     """The players: list and search, add one, import a file (all or nothing)."""
 
     template_name = "tournaments/individual_players.html"
@@ -152,7 +161,7 @@ class PlayersView(Individual, TournamentMixin, TemplateView):
         return self.render_to_response(self.get_context_data(import_form=form), status=400)
 
 
-class PlayerEditView(Individual, TournamentMixin, TemplateView):
+class PlayerEditView(Individual, TournamentMixin, IndividualOnly, TemplateView):
     template_name = "tournaments/individual_player_form.html"
     nav = "pairs"
 
