@@ -1,6 +1,7 @@
 """An individual event's workbook and standings PDF: rows per player (Art. 2), the matches
 with the players of each line, the rests and penalties of players. Sheets, layout and the
-PDF's page planning are those of `scoring.documents.reports`."""
+PDF's page planning are those of `scoring.documents.reports`, which hands them over (`parts`:
+info sheet, sheet, log rows, standings PDF)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,31 @@ import io
 
 from django.utils.translation import gettext as _
 
-from scoring.documents import reports
 from scoring.rules import display
 from scoring.services import labels
 
 
-def build_individual(tournament, fmt: str, data: dict, seal: dict | None) -> bytes:
+def build_individual(tournament, fmt: str, data: dict, seal: dict | None, parts: dict) -> bytes:
     players = {p["number"]: p for p in data["players"]}
     if fmt == "xlsx":
-        return workbook(data, players)
+        return workbook(data, players, parts)
     # the standings PDF reads a "pair" of one player: its name and club
     data["pairs"] = [{"number": n, "players": [p]} for n, p in players.items()]
-    return reports.standings_pdf(tournament, data, seal)
+    return parts["pdf"](tournament, data, seal)
 
 
 def _line(players: dict, numbers: list[int]) -> str:
     return " – ".join(f"{n} {players[n]['name']}" for n in numbers)
 
 
-def workbook(data: dict, players: dict) -> bytes:
+def workbook(data: dict, players: dict, parts: dict) -> bytes:
     """Sheets Torneo, Classifica, Incontri, Penalità, Registro, Giocatori."""
     from openpyxl import Workbook
 
     book = Workbook()
-    reports._info_sheet(book.active, data)
+    parts["info"](book.active, data)
     who = [_("Player"), _("Membership number"), _("Club")]
-    reports._sheet(
+    parts["sheet"](
         book,
         "Classifica",
         [_("Rank"), _("No."), *who, _("VP"), _("MP"), _("Played"), _("Byes")]
@@ -44,9 +44,9 @@ def workbook(data: dict, players: dict) -> bytes:
             for r in data["standings"]
         ],
     )
-    reports._sheet(book, "Incontri", *_match_rows(data, players))
+    parts["sheet"](book, "Incontri", *_match_rows(data, players))
     titles = data.get("ruling_titles", {})
-    reports._sheet(
+    parts["sheet"](
         book,
         "Penalità",
         [_("Player"), _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")],
@@ -56,10 +56,10 @@ def workbook(data: dict, players: dict) -> bytes:
             for p in data["penalties"]
         ],
     )
-    header, rows = reports._log_rows(data)
+    header, rows = parts["log"](data)
     header[3] = _("Players")
-    reports._sheet(book, "Registro", header, rows)
-    reports._sheet(
+    parts["sheet"](book, "Registro", header, rows)
+    parts["sheet"](
         book,
         "Giocatori",
         [_("No."), *who],

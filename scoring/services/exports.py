@@ -16,7 +16,7 @@ def results_data(tournament: Tournament) -> dict:
     if tournament.is_individual:
         from scoring.services import individual
 
-        return individual.results_data(tournament)
+        return individual.results_data(tournament, _tournament(tournament), _log(tournament))
     ranked = standings(tournament)
     return {
         "tournament": _tournament(tournament),

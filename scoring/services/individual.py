@@ -13,7 +13,6 @@ from scoring.rules import individual as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
 from tournaments.models import Bye, Table, Tournament
-from tournaments.services.individual_seating import rests_again
 
 
 def standing_inputs(tournament: Tournament):
@@ -95,14 +94,12 @@ def line_text(line) -> str:
 # --- the JSON export (scripting contract) ----------------------------------------------------
 
 
-def results_data(tournament: Tournament) -> dict:
+def results_data(tournament: Tournament, head: dict, log: list) -> dict:
     """An individual event in the contract's keys: `players`, tables whose `ns`/`ew` are the
     two players' numbers, rests and penalties of players, standings rows with `player`."""
-    from scoring.services.exports import _log, _tournament
-
     ranked = player_standings(tournament)
     return {
-        "tournament": _tournament(tournament),
+        "tournament": head,
         "players": [
             {
                 "number": p.number,
@@ -133,7 +130,7 @@ def results_data(tournament: Tournament) -> dict:
             }
             for r in ranked
         ],
-        "log": _log(tournament),
+        "log": log,
     }
 
 
@@ -290,3 +287,18 @@ def player_slips(tables, byes) -> list[dict]:
         slips.append({"player": b.player, "table": None, "line": "", "opponent": None})
     slips.sort(key=lambda s: s["player"].number)
     return slips
+
+
+def rests_again(tournament: Tournament) -> dict[int, list[int]]:
+    """Turn number -> players resting there who had rested before (Art. 33)."""
+    seen: set[int] = set()
+    again: dict[int, list[int]] = {}
+    for number, player in (
+        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
+        .order_by("turn__number", "player__number")
+        .values_list("turn__number", "player__number")
+    ):
+        if player in seen:
+            again.setdefault(number, []).append(player)
+        seen.add(player)
+    return again

@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
 
 from scoring.services.results import Entry, record_scores
 from tournaments.models import Tournament
 from tournaments.services import seating, setup
 from tournaments.services.individual import PlayerRow, import_players
+from tournaments.services.individual_seating import seat_individual_turn
 
 PLAYERS = 42
 TURNS = 9
 
 
-def build_individual_demo(slug: str, rng: random.Random, referee, names) -> Tournament:
+def build_individual_demo(
+    slug: str, rng: random.Random, referee, names, totals: Callable
+) -> Tournament:
     """`names`: (given names, surnames, clubs) to draw the players from; `referee` gets
-    access; results drawn by `rng` (`demo_line_totals`, as the pairs demo)."""
-    from tournaments.management.commands.demo_tournament import demo_line_totals
-
+    access; each table's result `totals(rng)` (the pairs demo's)."""
     first, last, clubs = names
     t = setup.create_tournament(
         slug=slug,
@@ -53,10 +55,10 @@ def build_individual_demo(slug: str, rng: random.Random, referee, names) -> Tour
     ]
     import_players(t, rows)
     for number in range(1, TURNS):
-        out = seating.seat_next_turn(t)
+        out = seat_individual_turn(t)
         seating.release_turn(t, number)
-        entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]
+        entries = [Entry(table.number, *totals(rng)) for table in out.tables]
         record_scores(t, number, entries, source="demo")
-    seating.seat_next_turn(t)
+    seat_individual_turn(t)
     seating.release_turn(t, TURNS)  # the players see where they sit for the last turn
     return t

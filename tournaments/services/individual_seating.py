@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from scoring.services.individual import player_standings
 from scoring.services.scales import bye_score
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin, touch
@@ -145,7 +146,6 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     turn, only the players present."""
     if number == 1:
         return first_order(tournament, present)
-    from scoring.services.individual import player_standings
 
     here = set(present)
     ranked = player_standings(tournament, after_turn=number - 1)
@@ -248,18 +248,3 @@ def _rainbow(tournament: Tournament, number: int, present: list[int]):
         planned.tables, planned.rests, partner_repeats, opponent_repeats
     )
     return order, seating
-
-
-def rests_again(tournament: Tournament) -> dict[int, list[int]]:
-    """Turn number -> players resting there who had rested before (Art. 33)."""
-    seen: set[int] = set()
-    again: dict[int, list[int]] = {}
-    for number, player in (
-        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
-        .order_by("turn__number", "player__number")
-        .values_list("turn__number", "player__number")
-    ):
-        if player in seen:
-            again.setdefault(number, []).append(player)
-        seen.add(player)
-    return again

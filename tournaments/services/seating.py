@@ -214,10 +214,6 @@ def check_can_seat(tournament: Tournament) -> int:
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
-    if tournament.is_individual:  # players change partner every turn (Art. 2)
-        from tournaments.services.individual_seating import seat_individual_turn
-
-        return seat_individual_turn(tournament, user)
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

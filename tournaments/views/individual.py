@@ -20,13 +20,14 @@ from django.views.generic import TemplateView
 from scoring.views.forms import PenaltyForm
 from scoring.views.results import StandingsView
 from scoring.views.rulings import PenaltyView, RulingsView
-from tournaments.access import TournamentMixin
+from tournaments.access import KIND_DISPATCH, TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import QueryProblems, unknown_turn
 from tournaments.services import address, seating
 from tournaments.services import individual as registration
 from tournaments.services.imports import ImportFileError
 from tournaments.services.individual_lists import by_surname, turn_seating
+from tournaments.services.individual_seating import seat_individual_turn
 from tournaments.views.desk import DashboardView, SeatNextView
 
 # Pages that belong to pairs events only: the referee is sent to the players' page or the
@@ -63,7 +64,7 @@ def dispatch_individual(request, tournament, *args, **kwargs):
 class Individual:
     """Marks the individual views: the shared hook leaves them alone."""
 
-    individual = True
+    serves_kind = True
 
 
 class IndividualOnly:
@@ -215,7 +216,7 @@ class IndividualSeatingView(Individual, TournamentMixin, QueryProblems, Template
     nav = "seating"
 
     def get_context_data(self, **kwargs):
-        from tournaments.services.individual_seating import rests_again
+        from scoring.services.individual import rests_again
 
         context = super().get_context_data(**kwargs)
         t = self.tournament
@@ -249,7 +250,7 @@ class IndividualSeatNextView(Individual, SeatNextView):
         from scoring.documents.jobs import request_document
         from scoring.views.documents import site_url
 
-        out = seating.seat_next_turn(self.tournament, user=request.user)
+        out = seat_individual_turn(self.tournament, user=request.user)
         request_document(
             self.tournament,
             "sheets",
@@ -371,3 +372,4 @@ VIEWS = {
     "rulings": IndividualRulingsView,
     "ruling_penalty": IndividualPenaltyView,
 }
+KIND_DISPATCH["individual"] = dispatch_individual

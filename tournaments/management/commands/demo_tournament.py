@@ -147,7 +147,11 @@ class Command(ContractCommand):
 
             with transaction.atomic():
                 t = build_individual_demo(
-                    opts["slug"], random.Random(opts["seed"]), self.referee, (FIRST, LAST, CLUBS)
+                    opts["slug"],
+                    random.Random(opts["seed"]),
+                    self.referee,
+                    (FIRST, LAST, CLUBS),
+                    demo_line_totals,
                 )
             self.stdout.write(
                 f"Demo tournament {t.slug!r}: {t.players.count()} players, "
