@@ -343,3 +343,40 @@ def test_files_of_a_finished_individual_event(tmp_path):
         data.pop("tournament")
         data.pop("log")
     assert before == after
+
+
+def test_undo_adjusted_score_and_turn_documents(tmp_path, client):
+    """Undoing a seating removes its lines too; a score set by the referee (Art. 15) counts for
+    both players of each line; a turn's documents show players, never a line's number."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    slug = make_individual(tmp_path, players=8, plan="danish:2", first_seating="alphabetical")
+    run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    assert t.pairs.filter(line_turn=1).count() == 4
+    user = get_user_model().objects.create_user("ref", password="x")
+    t.referees.add(user)
+    client.force_login(user)
+    assert client.post(reverse("seat_undo", args=[slug])).status_code == 302
+    assert not t.pairs.exists() and not t.turn_set.exists()
+    first = json.loads(run("turn_seat", slug, "--json"))
+    assert first["tables"][0]["ns"][0] == 1  # Giocatore01 first by surname
+    run("score_adjust", slug, "--turn", "1", "--table", "1", "--ns-vp", "15", "--ew-vp", "5",
+        "--reason", "Art. 15")  # fmt: skip
+    run("score_record", slug, "--turn", "1", "--table", "2", "--ns", "900", "--ew", "900")
+    rows = {r["player"]: r for r in export(slug)["standings"]}
+    ns, ew = first["tables"][0]["ns"], first["tables"][0]["ew"]
+    assert [rows[p]["vp"] for p in ns + ew] == [15, 15, 5, 5]
+    lines = [str(n) for n in t.pairs.values_list("number", flat=True)]
+    for kind in ("sheets", "seating", "seating-alpha", "slips"):
+        out = tmp_path / f"{kind}.pdf"
+        run("scoresheets_export", slug, "--turn", "1", "--kind", kind, "--output", str(out))
+        text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
+        assert "Giocatore01" in text, kind
+        assert not any(n in text.split() for n in lines), kind
+    slips = tmp_path / "slips.pdf"
+    text = "\n".join(p.extract_text() for p in PdfReader(slips).pages)
+    pins = t.pairs.values_list("pin", flat=True)
+    assert all(pin in text for pin in pins)  # each player's slip carries his line's PIN
