@@ -380,3 +380,22 @@ def test_undo_adjusted_score_and_turn_documents(tmp_path, client):
     text = "\n".join(p.extract_text() for p in PdfReader(slips).pages)
     pins = t.pairs.values_list("pin", flat=True)
     assert all(pin in text for pin in pins)  # each player's slip carries his line's PIN
+
+
+def test_the_hub_reads_an_individual_package(client, settings, tmp_path):
+    """The federation's hub stores an individual event's package: one entry per player."""
+    from scoring.documents.homologation import build_package
+    from scoring.models import HubEntry, HubTournament
+    from tests.test_hub import post, register
+
+    slug = make_individual(tmp_path, players=8, plan="danish:2")
+    play(slug)
+    play(slug)
+    package = build_package(Tournament.objects.get(slug=slug))
+    settings.ROLE = "hub"
+    response = post(client, bytes(package.data), register())
+    assert response.status_code == 201, response.content
+    hub = HubTournament.objects.get()
+    assert (hub.kind, hub.entrants) == ("individual", 8)
+    assert HubEntry.objects.count() == 8
+    assert set(HubEntry.objects.values_list("partner", flat=True)) == {""}
