@@ -209,6 +209,7 @@ def individual_urls(t: Tournament) -> list[str]:
             urls.append(reverse("history", args=[s, turn.number, table.number]))
     for turn in (1, 2):
         urls.append(reverse("standings", args=[s]) + f"?after={turn}")
+    urls.append(reverse("standings", args=[s]) + "?turns=2-3")
     for number in (1, 4, 5):
         urls.append(reverse("pair_detail", args=[s, number]))
         urls.append(reverse("public_pair", args=[s, number]))
@@ -268,6 +269,8 @@ def test_every_page_of_an_individual_event(client, played, language):
 
 
 def test_pairs_only_pages_redirect(client, played):
+    """A pairs-only page of an individual event sends the referee back (never a 500); the
+    standings export is a row per player."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -283,6 +286,9 @@ def test_pairs_only_pages_redirect(client, played):
     assert swap.status_code == 302
     assert client.get(reverse("pair_detail", args=[s, 99])).status_code == 404
     assert client.get(reverse("public_pair", args=[s, 99])).status_code == 404
+    csv = client.get(reverse("standings", args=[s]) + "?_export=csv").content.decode()
+    assert csv.splitlines()[0].lstrip("\ufeff").startswith("Pos.;N.;Giocatore;Circolo;PV")
+    assert len(csv.splitlines()) == 11
 
 
 def test_demo_of_an_individual_event():

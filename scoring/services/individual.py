@@ -63,6 +63,19 @@ def player_standings(tournament: Tournament, after_turn: int | None = None):
     )
 
 
+def player_standings_range(tournament: Tournament, from_turn: int, to_turn: int):
+    """The players ranked on turns `from_turn`..`to_turn` only (technical prizes)."""
+    numbers = tournament.players.exclude(number=None).values_list("number", flat=True)
+    tables, rests, penalties = standing_inputs(tournament)
+
+    def inside(records):
+        return [r for r in records if from_turn <= r.turn <= to_turn]
+
+    return rules.individual_standings(
+        numbers, inside(tables), inside(rests), inside(penalties), tiebreaks=tournament.tiebreaks
+    )
+
+
 def report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (`players`: the player)."""
     players = {p.number: p for p in tournament.players.exclude(number=None)}

@@ -100,6 +100,10 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
+    if tournament.is_individual:
+        from scoring.services.individual import player_standings_range
+
+        return player_standings_range(tournament, from_turn, to_turn)
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)

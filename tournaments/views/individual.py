@@ -16,10 +16,12 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
+from django_tables2 import Column
 
 from scoring.views.forms import PenaltyForm
 from scoring.views.results import StandingsView
 from scoring.views.rulings import PenaltyView, RulingsView
+from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import KIND_DISPATCH, TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import QueryProblems, unknown_turn
@@ -280,7 +282,14 @@ class IndividualSeatNextView(Individual, SeatNextView):
 # --- standings, a player's page, rulings -----------------------------------------------------
 
 
+class IndividualStandingsTable(StandingsTable):
+    pair = NumberColumn(verbose_name=gettext_lazy("No."))
+    players = Column(verbose_name=gettext_lazy("Player"))
+
+
 class IndividualStandingsView(Individual, StandingsView):
+    table_class = IndividualStandingsTable  # the CSV and Excel exports: a player a row
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         names = {"pair": _("No."), "players": _("Player")}
