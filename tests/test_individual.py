@@ -405,3 +405,14 @@ def test_the_hub_reads_an_individual_package(client, settings, tmp_path):
     assert (hub.kind, hub.entrants) == ("individual", 8)
     assert HubEntry.objects.count() == 8
     assert set(HubEntry.objects.values_list("partner", flat=True)) == {""}
+
+
+def test_the_pairs_seating_never_seats_lines(tmp_path):
+    from tournaments.errors import Refused
+    from tournaments.services import seating
+
+    slug = make_individual(tmp_path, players=8, plan="danish:2")
+    play(slug)
+    with pytest.raises(Refused):
+        seating.seat_next_turn(Tournament.objects.get(slug=slug))
+    assert Tournament.objects.get(slug=slug).turn_set.count() == 1

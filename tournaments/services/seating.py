@@ -214,6 +214,8 @@ def check_can_seat(tournament: Tournament) -> int:
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
+    if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
+        raise Refused(_("An individual event is seated by the individual movements."))
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
