@@ -416,3 +416,31 @@ def test_the_pairs_seating_never_seats_lines(tmp_path):
     with pytest.raises(Refused):
         seating.seat_next_turn(Tournament.objects.get(slug=slug))
     assert Tournament.objects.get(slug=slug).turn_set.count() == 1
+
+
+def test_a_player_withdraws(tmp_path, client):
+    """Art. 32: a withdrawn player is absent from the next turn on; the others are seated
+    without him (one rest fewer or more), his results so far stay in the standings."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    slug = make_individual(tmp_path, players=10, plan="danish:3")
+    play(slug)
+    out = run("player_withdraw", slug, "--player", "3", "--reason", "Malore")
+    assert "absent from turn 2 on" in out
+    refused("player_withdraw", slug, "--player", "3", "--reason", "x", match="already withdrew")
+    t = Tournament.objects.get(slug=slug)
+    user = get_user_model().objects.create_user("ref", password="x")
+    t.referees.add(user)
+    client.force_login(user)
+    answer = client.post(reverse("ruling_withdraw", args=[slug]), {"pair": 4, "reason": "Treno"})
+    assert answer.status_code == 302
+    bad = client.post(reverse("ruling_withdraw", args=[slug]), {"pair": 99, "reason": "x"})
+    assert bad.status_code == 400
+    second = play(slug)
+    seated = [p for x in second["tables"] for line in (x["ns"], x["ew"]) for p in line]
+    assert len(seated) == 8 and not second["byes"] and {3, 4}.isdisjoint(seated)
+    rows = {r["player"]: r for r in export(slug)["standings"]}
+    assert rows[3]["played"] + rows[3]["byes"] == 1
+    data = export(slug)
+    assert next(p for p in data["players"] if p["number"] == 3)["withdrawn_after_turn"] == 1

@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
-from scoring.views.forms import PenaltyForm
+from scoring.views.forms import PenaltyForm, WithdrawForm
 from scoring.views.results import StandingsView
-from scoring.views.rulings import PenaltyView, RulingsView
+from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import KIND_DISPATCH, TournamentMixin
 from tournaments.errors import Refused
@@ -46,7 +46,7 @@ TO_PLAYERS = {
     "member_list",
     "membership_admit",
 }
-PAIRS_ONLY = {"groups", "prizes", "swap", "ruling_table", "ruling_withdraw", "ruling_late"}
+PAIRS_ONLY = {"groups", "prizes", "swap", "ruling_table", "ruling_late"}
 
 
 def dispatch_individual(request, tournament, *args, **kwargs):
@@ -320,6 +320,12 @@ class PlayerPenaltyForm(PenaltyForm):
         self.fields["pair"].label = _("Player")
 
 
+class PlayerWithdrawForm(WithdrawForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Player")
+
+
 class IndividualRulingsView(Individual, RulingsView):
     template_name = "scoring/rulings.html"
 
@@ -328,7 +334,35 @@ class IndividualRulingsView(Individual, RulingsView):
 
         if "penalty_form" not in kwargs:
             kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
+        kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
         return super().get_context_data(**kwargs)
+
+
+class IndividualWithdrawView(Individual, WithdrawView):
+    def make_form(self, data):
+        return PlayerWithdrawForm(data)
+
+    def post(self, request, slug):
+        form = self.make_form(request.POST)
+        if form.is_valid():
+            try:
+                messages.success(request, self.apply(form.cleaned_data))
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
+        view.tournament, view.nav = self.tournament, "rulings"
+        return view.render_to_response(view.get_context_data(withdraw_form=form), status=400)
+
+    def apply(self, d):
+        from scoring.services.individual_rulings import withdraw_player
+
+        player = registration.player_by_number(self.tournament, d["pair"])
+        after = withdraw_player(self.tournament, player, reason=d["reason"], user=self.request.user)
+        return _("Player %(n)d withdrawn: absent from turn %(t)d on.") % {
+            "n": player.number,
+            "t": after + 1,
+        }
 
 
 class IndividualPenaltyView(Individual, PenaltyView):
@@ -380,5 +414,6 @@ VIEWS = {
     "pair_detail": PlayerDetailView,
     "rulings": IndividualRulingsView,
     "ruling_penalty": IndividualPenaltyView,
+    "ruling_withdraw": IndividualWithdrawView,
 }
 KIND_DISPATCH["individual"] = dispatch_individual
