@@ -286,6 +286,13 @@ def test_pairs_only_pages_redirect(client, played):
     assert swap.status_code == 302
     assert client.get(reverse("pair_detail", args=[s, 99])).status_code == 404
     assert client.get(reverse("public_pair", args=[s, 99])).status_code == 404
+    bad = client.post(reverse("ruling_penalty", args=[s]), {"pair": 99, "vp": 1, "reason": "x"})
+    assert bad.status_code == 400 and b"99" in bad.content
+    good = client.post(reverse("ruling_penalty", args=[s]), {"pair": 7, "vp": 2, "reason": "x"})
+    assert good.status_code == 302
+    assert played.penalties.filter(player__number=7, vp=2, pair=None).exists()
+    bad = client.post(reverse("individual_players", args=[s]), {"name": "Late Player"})
+    assert bad.status_code == 400  # turn 1 is seated (Art. 33)
     csv = client.get(reverse("standings", args=[s]) + "?_export=csv").content.decode()
     assert csv.splitlines()[0].lstrip("\ufeff").startswith("Pos.;N.;Giocatore;Circolo;PV")
     assert len(csv.splitlines()) == 11
