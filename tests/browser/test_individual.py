@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 from tests.browser.test_referee_flow import login_with_cookie, press_enter_and_wait, type_score
 from tests.browser.test_tableside import answer, enter
-from tests.helpers import run
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,19 +58,30 @@ def enter_turn(page, base: str, turn: int, points: dict[int, tuple[int, int]]) -
 
 
 def test_a_referee_runs_a_whole_individual_event(live_server, page, tmp_path, new_phone, shot):
-    run(
-        "tournament_create", "--slug", SLUG, "--name", "Individuale del giovedì",
-        "--kind", "individual", "--plan", "danish:3", "--first-seating", "draw", "--seed", "5",
-    )  # fmt: skip
-    t = Tournament.objects.get(slug=SLUG)
     user = get_user_model().objects.create_user("arbitro", password="x")
-    t.referees.add(user)
     base = live_server.url
     login_with_cookie(page.context, base, user)
 
+    # The event, created at the desk: individual, 3 Danish turns, the first drawn.
+    page.goto(f"{base}/new/")
+    page.fill("#id_name", "Individuale del giovedì")
+    page.fill("#id_slug", SLUG)
+    page.fill("#id_date", "2026-11-26")
+    page.select_option("#id_kind", "individual")
+    row = page.locator("#plan-body tr.plan-row").first
+    row.locator("select[name=plan_movement]").select_option("danish")
+    row.locator("input[name=plan_turns]").fill("3")
+    for extra in page.locator("#plan-body tr.plan-row input[name=plan_turns]").all()[1:]:
+        extra.fill("")
+    page.select_option("#id_first_seating", "draw")
+    page.fill("#id_seed", "5")
+    with page.expect_navigation():
+        page.click("main form button.primary.big")
+    assert page.url == f"{base}/desk/{SLUG}/players/", page.inner_text("main")[:500]
+    t = Tournament.objects.get(slug=SLUG)
+    assert (t.kind, t.plan, t.first_seating) == ("individual", ["danish"] * 3, "draw")
+
     # Registration: two players by hand, six from a club's file (cp1252, Italian headers).
-    page.goto(f"{base}/desk/{SLUG}/")
-    page.click(f"#state a[href='/desk/{SLUG}/players/']")
     for name in ("Rossi Mario", "Bianchi Luca"):
         page.fill("#add-player #id_name", name)
         page.fill("#add-player #id_club", "Circolo Roma")

@@ -105,6 +105,7 @@ class TournamentForm(forms.ModelForm):
             "organiser",
             "referee_name",
             "referee_code",
+            "kind",
             "deals",
             "minutes_per_turn",
             "bye_percentage",
@@ -151,6 +152,8 @@ class TournamentForm(forms.ModelForm):
             if self.instance.turn_set.exists():  # seated: the seating settings are history
                 for name in ("first_seating", "seed", "slug"):
                     self.fields[name].disabled = True
+            if self.instance.pairs.exists() or self.instance.players.exists():
+                self.fields["kind"].disabled = True  # the entrants are pairs, or players
         else:
             self.fields["plan_text"].initial = "mitchell:4,danish:3"
             self.fields["minutes_per_turn"].initial = None
