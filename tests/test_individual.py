@@ -451,3 +451,32 @@ def test_a_player_withdraws(tmp_path, client):
     assert rows[3]["played"] + rows[3]["byes"] == 1
     data = export(slug)
     assert next(p for p in data["players"] if p["number"] == 3)["withdrawn_after_turn"] == 1
+
+
+def test_the_new_tournament_form_creates_an_individual_event(client):
+    """The desk's form: the kind of event (Art. 2) with its plan words; a plan word of another
+    kind is refused with a message; once players are registered the kind cannot change."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    client.force_login(user)
+    form = {
+        "name": "Individuale", "slug": "ind-form", "date": "2026-11-26", "deals": 3,
+        "vp_scale": "feburit-2007", "game_variant": "feburit-2007", "first_seating": "draw",
+        "mitchell_step": 1, "tiebreak_order": "mp,h2h,number", "kind": "individual",
+        "plan_movement": ["mitchell"], "plan_turns": ["3"],
+    }  # fmt: skip
+    refused = client.post(reverse("tournament_new"), form)
+    assert refused.status_code == 400 and not Tournament.objects.exists()
+    form["plan_movement"] = ["rainbow", "danish"]
+    form["plan_turns"] = ["3", "2"]
+    created = client.post(reverse("tournament_new"), form)
+    assert created.status_code == 302
+    assert created.url == reverse("individual_players", args=["ind-form"])
+    t = Tournament.objects.get(slug="ind-form")
+    assert t.kind == "individual" and t.plan == ["rainbow"] * 3 + ["danish"] * 2
+    client.post(reverse("individual_players", args=["ind-form"]), {"name": "Rossi Mario"})
+    form["kind"] = "pairs"
+    client.post(reverse("tournament_edit", args=["ind-form"]), form)
+    assert Tournament.objects.get(slug="ind-form").kind == "individual"

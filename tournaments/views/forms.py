@@ -146,6 +146,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
         self.fields["level"].required = False  # a form without it: a club tournament
+        self.fields["kind"].required = False  # a form without it: pairs
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
@@ -195,6 +196,9 @@ class TournamentForm(forms.ModelForm):
             if problems:
                 raise forms.ValidationError(problems[0])
         return plan
+
+    def clean_kind(self):
+        return self.cleaned_data.get("kind") or Tournament.Kind.PAIRS
 
     def clean_level(self):
         return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO
