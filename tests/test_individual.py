@@ -187,6 +187,8 @@ def played(tmp_path, language):
         table = t.turn_set.get(number=3).tables.get(number=seating["tables"][0]["table"])
         tableside.submit(table.code, "ns", table.ns.pin, 1450, 375)
         tableside.answer(table.code, table.ew.pin, accept=True)
+    for turn in (1, 2, 3):
+        run("turn_release", slug, "--turn", str(turn))
     return Tournament.objects.get(slug=slug)
 
 
@@ -215,6 +217,7 @@ def individual_urls(t: Tournament) -> list[str]:
         urls.append(reverse("public_pair", args=[s, number]))
         urls.append(reverse("individual_player", args=[s, number]))
     urls.append(reverse("public_home", args=[s]) + "?q=Giocatore04")
+    urls.append(reverse("public_home", args=[s]) + "?order=alpha&q=Giocatore04")
     urls.append(reverse("public_home", args=[s]) + "?q=4")
     urls += [reverse(n, args=[s]) for n in ("public_home", "public_standings", "public_screen")]
     urls.append(reverse("public_home", args=[s]) + "?order=alpha")
@@ -480,3 +483,23 @@ def test_the_new_tournament_form_creates_an_individual_event(client):
     form["kind"] = "pairs"
     client.post(reverse("tournament_edit", args=["ind-form"]), form)
     assert Tournament.objects.get(slug="ind-form").kind == "individual"
+
+
+def test_where_do_i_play_by_surname(client, played):
+    """The players' page of a released turn: a player finds his table by surname or number,
+    with his partner; a resting player finds his rest."""
+    from django.urls import reverse
+
+    from tests.test_nothing_internal import visible
+
+    turn = played.turn_set.get(number=3)
+    table = turn.tables.select_related("ns__player1", "ns__player2").first()
+    me, mate = table.ns.player1, table.ns.player2
+    home = reverse("public_home", args=[played.slug])
+    text = visible(client.get(home + f"?q={me.surname or me.name.split()[0]}").content.decode())
+    assert me.name in text and mate.name in text
+    alpha = visible(client.get(home + f"?order=alpha&q={me.number}").content.decode())
+    assert me.name in alpha and f"{mate.number} {mate.name}" in alpha
+    rest = turn.byes.select_related("player").first().player
+    text = visible(client.get(home + f"?q={rest.number}").content.decode())
+    assert rest.name in text and not any(t.ns.player1.name in text for t in turn.tables.all())

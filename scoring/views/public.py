@@ -115,7 +115,11 @@ class HomeView(PublicView):
         tables, byes, players = [], [], []
         alpha = self.request.GET.get("order") == "alpha"
         query = self.request.GET.get("q", "")[:40]
-        if state.current is not None and alpha:
+        if state.current is not None and alpha and t.is_individual:  # with each one's partner
+            from tournaments.services.individual_lists import by_surname
+
+            players = by_surname(*public.seating(state.current), query)
+        elif state.current is not None and alpha:
             players = seating_lists.by_surname(*public.seating(state.current), query)
         elif state.current is not None:
             tables, byes = public.seating(state.current, query)
