@@ -503,3 +503,10 @@ def test_where_do_i_play_by_surname(client, played):
     rest = turn.byes.select_related("player").first().player
     text = visible(client.get(home + f"?q={rest.number}").content.decode())
     assert rest.name in text and not any(t.ns.player1.name in text for t in turn.tables.all())
+
+
+def test_prizes_are_refused_for_an_individual_event(tmp_path):
+    slug = make_individual(tmp_path, players=8, plan="danish:2")
+    prizes = tmp_path / "premi.csv"
+    prizes.write_text("group,place,prize\n,1,Coppa\n", encoding="utf-8")
+    refused("prizes_set", slug, "--file", str(prizes), match="individual")
