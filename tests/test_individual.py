@@ -510,3 +510,13 @@ def test_prizes_are_refused_for_an_individual_event(tmp_path):
     prizes = tmp_path / "premi.csv"
     prizes.write_text("group,place,prize\n,1,Coppa\n", encoding="utf-8")
     refused("prizes_set", slug, "--file", str(prizes), match="individual")
+
+
+def test_pair_commands_never_reach_a_line(tmp_path):
+    """A line's internal number is no pair's: the pairs' commands refuse it."""
+    slug = make_individual(tmp_path, players=8, plan="danish:2")
+    run("turn_seat", slug)
+    line = Tournament.objects.get(slug=slug).pairs.first().number
+    refused("pair_withdraw", slug, "--pair", str(line), "--reason", "x", match="does not exist")
+    refused("membership_admit", slug, "--pair", str(line), "--reason", "x", match="does not exist")
+    assert not Tournament.objects.get(slug=slug).pairs.exclude(withdrawn_after_turn=None).exists()
