@@ -519,4 +519,5 @@ def test_pair_commands_never_reach_a_line(tmp_path):
     line = Tournament.objects.get(slug=slug).pairs.first().number
     refused("pair_withdraw", slug, "--pair", str(line), "--reason", "x", match="does not exist")
     refused("membership_admit", slug, "--pair", str(line), "--reason", "x", match="does not exist")
+    refused("membership_check", slug, match="individual event")
     assert not Tournament.objects.get(slug=slug).pairs.exclude(withdrawn_after_turn=None).exists()

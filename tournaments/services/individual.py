@@ -61,6 +61,15 @@ def refuse_pairs(tournament: Tournament) -> None:
         )
 
 
+def refuse_individual(tournament: Tournament) -> None:
+    """A pairs-only command on an individual event: refused, saying so."""
+    if tournament.is_individual:
+        raise Refused(
+            _("%(name)s is an individual event: this is not wired for individual events yet.")
+            % {"name": tournament.name}
+        )
+
+
 @dataclass
 class PlayerRow:
     line: int
