@@ -258,7 +258,11 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 @in_language
 def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
     """A card per pair with its number, players and secret PIN (to confirm table results)."""
-    pairs = list(tournament.pairs.select_related("player1", "player2").order_by("number"))
+    pairs = list(
+        tournament.pairs.filter(line_turn__isnull=True)  # a line's PIN is on the turn's slips
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
     url = f"{base_url(base)}/t/{tournament.slug}/"
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
