@@ -521,3 +521,24 @@ def test_pair_commands_never_reach_a_line(tmp_path):
     refused("membership_admit", slug, "--pair", str(line), "--reason", "x", match="does not exist")
     refused("membership_check", slug, match="individual event")
     assert not Tournament.objects.get(slug=slug).pairs.exclude(withdrawn_after_turn=None).exists()
+
+
+def test_a_rainbow_turn_at_the_desk(tmp_path, client):
+    """A fixed-movement turn seated from the desk's button: the seating page names it and
+    shows every player; a computed schedule rests the last of the order (13 players)."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from tests.test_nothing_internal import visible
+
+    slug = make_individual(tmp_path, players=13, plan="rainbow:2")
+    t = Tournament.objects.get(slug=slug)
+    user = get_user_model().objects.create_user("ref", password="x")
+    t.referees.add(user)
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    assert client.post(reverse("seat_next", args=[slug])).status_code == 302
+    page = visible(client.get(reverse("seating", args=[slug])).content.decode())
+    assert "Fixed individual movement (Rainbow)" in page
+    assert all(f"Giocatore{i:02d}" in page for i in range(1, 14))
+    assert list(t.turn_set.get().byes.values_list("player__number", flat=True)) == [13]
