@@ -542,3 +542,45 @@ def test_a_rainbow_turn_at_the_desk(tmp_path, client):
     assert "Fixed individual movement (Rainbow)" in page
     assert all(f"Giocatore{i:02d}" in page for i in range(1, 14))
     assert list(t.turn_set.get().byes.values_list("player__number", flat=True)) == [13]
+
+
+def test_swap_two_players_before_any_result(tmp_path, client):
+    """The referee swaps two players of the seated turn (a late arrival, a mistake): a player
+    who rests takes a seat; a swap that makes two players partners again needs a confirmation;
+    once a result is in, the seating cannot change."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    slug = make_individual(tmp_path, players=9, plan="danish:3")
+    play(slug)
+    second = json.loads(run("turn_seat", slug, "--json"))
+    t = Tournament.objects.get(slug=slug)
+    user = get_user_model().objects.create_user("ref", password="x")
+    t.referees.add(user)
+    client.force_login(user)
+    url = reverse("swap", args=[slug])
+    rest = second["byes"][0]["player"]
+    seated = second["tables"][0]["ns"][0]
+    assert client.post(url, {"a": rest, "b": seated, "confirm": "1"}).status_code == 302
+    now = export(slug)["turns"][1]
+    assert now["byes"][0]["player"] == seated and now["tables"][0]["ns"][0] == rest
+    # partners of turn 1 put together again: refused without confirmation, nothing changes
+    lines = {p: line for tt in now["tables"] for line in (tt["ns"], tt["ew"]) for p in line}
+    x, y = next(
+        line
+        for tt in export(slug)["turns"][0]["tables"]
+        for line in (tt["ns"], tt["ew"])
+        if line[0] in lines and line[1] in lines
+    )
+    mate = next(p for p in lines[x] if p != x)
+    answer = client.post(url, {"a": mate, "b": y})
+    assert answer.status_code == 302 and "confirm_a" in answer.url
+    assert export(slug)["turns"][1] == now
+    client.post(url, {"a": mate, "b": y, "confirm": "1"})
+    after = export(slug)["turns"][1]
+    assert any(
+        sorted(line) == sorted([x, y]) for tt in after["tables"] for line in (tt["ns"], tt["ew"])
+    )
+    run("score_record", slug, "--turn", "2", "--table", "1", "--ns", "900", "--ew", "100")
+    client.post(url, {"a": 1, "b": 2})
+    assert export(slug)["turns"][1]["tables"][0]["ns_points"] == 900

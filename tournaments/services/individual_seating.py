@@ -248,3 +248,99 @@ def _rainbow(tournament: Tournament, number: int, present: list[int]):
         planned.tables, planned.rests, partner_repeats, opponent_repeats
     )
     return order, seating
+
+
+# --- a swap of two players in the last turn, before any result ---------------------------------
+
+
+def _seat_of(turn: Turn, number: int):
+    """(line, slot) where player `number` sits in `turn`, or (bye, None) when he rests."""
+    for line in turn.tournament.pairs.filter(line_turn=turn.number).select_related(
+        "player1", "player2"
+    ):
+        for slot in ("player1", "player2"):
+            if getattr(line, slot).number == number:
+                return line, slot
+    bye = turn.byes.select_related("player").filter(player__number=number).first()
+    if bye is None:
+        raise Refused(
+            _("Player %(n)d is not seated in turn %(t)d.") % {"n": number, "t": turn.number}
+        )
+    return bye, None
+
+
+def _put(seat, player) -> None:
+    place, slot = seat
+    setattr(place, slot or "player", player)
+    place.save()
+
+
+def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, user=None) -> list:
+    """Exchange the seats of players `a` and `b` in the last turn before any result; a swap
+    that makes anyone partner or face a player again is refused unless `confirmed`. Returns
+    the repeats accepted."""
+    from tournaments.errors import NeedsConfirmation
+    from tournaments.services.lookup import last_turn
+    from tournaments.services.seating import _void_phone_reports, check_no_results
+
+    if a == b:
+        raise Refused(_("Choose two different players."))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turn = last_turn(tournament)
+        check_no_results(turn)
+        seat_a, seat_b = _seat_of(turn, a), _seat_of(turn, b)
+        if seat_a[1] is None and seat_b[1] is None:
+            raise Refused(_("Both players rest in this turn: there is nothing to swap."))
+        if seat_a[1] is not None and seat_a[0].pk == seat_b[0].pk:
+            raise Refused(_("The two players are partners in this turn: nothing to swap."))
+        player_a, player_b = (
+            seat_a[0].player if seat_a[1] is None else getattr(*seat_a),
+            seat_b[0].player if seat_b[1] is None else getattr(*seat_b),
+        )
+        _put(seat_a, player_b)
+        _put(seat_b, player_a)
+        problems = _repeats_of(tournament, turn, {a, b})
+        if problems and not confirmed:
+            raise NeedsConfirmation(
+                _("After this swap these players would meet again: %(p)s.")
+                % {"p": ", ".join(f"{x}–{y}" for x, y in problems)}
+            )
+        lines = [seat[0].pk for seat in (seat_a, seat_b) if seat[1] is not None]
+        _void_phone_reports(list(Table.objects.filter(turn=turn).filter(_at_lines(lines))))
+        order = list(turn.order)
+        if a in order and b in order:
+            i, j = order.index(a), order.index(b)
+            order[i], order[j] = b, a
+            turn.order = order
+            turn.save(update_fields=["order"])
+        audit(
+            tournament,
+            "swap",
+            user=user,
+            target=f"turn {turn.number}",
+            new={"players": [a, b], "repeats": [list(p) for p in problems]},
+        )
+    return problems
+
+
+def _at_lines(line_pks: list[int]):
+    from django.db.models import Q
+
+    return Q(ns_id__in=line_pks) | Q(ew_id__in=line_pks)
+
+
+def _repeats_of(tournament: Tournament, turn: Turn, players: set[int]) -> list[tuple[int, int]]:
+    """The partnerships and oppositions of `players` in `turn` that an earlier turn had."""
+    partners, opponents = rules.history_sets(history(tournament, before=turn.number))
+    found = []
+    for ns, ew in history(tournament)[turn.number - 1]:
+        for line, other in ((ns, ew), (ew, ns)):
+            for x in line:
+                if x not in players:
+                    continue
+                mate = line[1] if line[0] == x else line[0]
+                if frozenset((x, mate)) in partners:
+                    found.append(tuple(sorted((x, mate))))
+                found += [tuple(sorted((x, y))) for y in other if frozenset((x, y)) in opponents]
+    return sorted(set(found))

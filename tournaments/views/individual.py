@@ -30,7 +30,7 @@ from tournaments.services import individual as registration
 from tournaments.services.imports import ImportFileError
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn
-from tournaments.views.desk import DashboardView, SeatNextView
+from tournaments.views.desk import DashboardView, SeatNextView, SwapView
 
 # Pages that belong to pairs events only: the referee is sent to the players' page or the
 # dashboard with a message.
@@ -46,7 +46,7 @@ TO_PLAYERS = {
     "member_list",
     "membership_admit",
 }
-PAIRS_ONLY = {"groups", "prizes", "swap", "ruling_table", "ruling_late"}
+PAIRS_ONLY = {"groups", "prizes", "ruling_table", "ruling_late"}
 
 
 def dispatch_individual(request, tournament, *args, **kwargs):
@@ -279,6 +279,24 @@ class IndividualSeatNextView(Individual, SeatNextView):
         return text
 
 
+class IndividualSwapView(Individual, SwapView):
+    def act(self, request):
+        from tournaments.http import BadInput
+        from tournaments.rules.text import ascii_int
+        from tournaments.services.individual_seating import swap_players
+
+        a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
+        if a is None or b is None:
+            raise BadInput(_("Give the numbers of the two players to swap."))
+        confirmed = request.POST.get("confirm") == "1"
+        problems = swap_players(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        text = _("Players %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            met = ", ".join(f"{x}–{y}" for x, y in problems)
+            text += " " + _("Accepted although they meet again: %(p)s.") % {"p": met}
+        return text
+
+
 # --- standings, a player's page, rulings -----------------------------------------------------
 
 
@@ -410,6 +428,7 @@ VIEWS = {
     "dashboard": IndividualDashboardView,
     "seating": IndividualSeatingView,
     "seat_next": IndividualSeatNextView,
+    "swap": IndividualSwapView,
     "standings": IndividualStandingsView,
     "pair_detail": PlayerDetailView,
     "rulings": IndividualRulingsView,
