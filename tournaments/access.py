@@ -19,6 +19,11 @@ def tournament_for(user, slug: str) -> Tournament:
     return get_object_or_404(visible_tournaments(user), slug=slug)
 
 
+# A kind of event's own pages (tournaments.views.individual registers itself): kind -> a hook
+# answering with that kind's version of a page, or None for the shared view.
+KIND_DISPATCH: dict = {}
+
+
 class TournamentMixin(LoginRequiredMixin):
     """A referee's page of one tournament: loads it once, refuses others' tournaments."""
 
@@ -28,6 +33,11 @@ class TournamentMixin(LoginRequiredMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = tournament_for(request.user, kwargs["slug"])
+        hook = KIND_DISPATCH.get(self.tournament.kind)
+        if hook is not None and not getattr(self, "serves_kind", False):
+            answer = hook(request, self.tournament, *args, **kwargs)
+            if answer is not None:
+                return answer
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

@@ -415,6 +415,28 @@ class Pair(models.Model):
     def is_line(self) -> bool:
         return self.line_turn is not None
 
+    # How pages show a pair or a line: a line's number is internal, its players' are shown.
+    @property
+    def shown_number(self) -> int | str:
+        return "" if self.is_line else self.number
+
+    @property
+    def member1(self) -> str:
+        return f"{self.player1.number} {self.player1.name}" if self.is_line else self.player1.name
+
+    @property
+    def member2(self) -> str:
+        return f"{self.player2.number} {self.player2.name}" if self.is_line else self.player2.name
+
+    @property
+    def members(self) -> str:
+        return f"{self.member1} – {self.member2}"
+
+    @property
+    def label(self) -> int | str:
+        """A pair by its number, a line by its players."""
+        return self.members if self.is_line else self.number
+
 
 class Turn(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="turn_set")

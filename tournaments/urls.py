@@ -3,7 +3,13 @@ from django.urls import path
 from scoring.views import board, documents, entry, homologation, prizes, rulings
 from scoring.views import results as scoring
 from tournaments.views import desk as views
-from tournaments.views import groups, membership, pairs
+from tournaments.views import (
+    groups,
+    individual,  # noqa: F401 - registers the individual desk pages
+    individual_players,
+    membership,
+    pairs,
+)
 
 urlpatterns = [
     path("", views.DashboardView.as_view(), name="dashboard"),
@@ -26,6 +32,12 @@ urlpatterns = [
     ),
     path("pairs/<int:number>/", pairs.PairFormView.as_view(), name="pair_edit"),
     path("pairs/<int:number>/delete/", pairs.PairDeleteView.as_view(), name="pair_delete"),
+    path("players/", individual_players.PlayersView.as_view(), name="individual_players"),
+    path(
+        "players/<int:number>/",
+        individual_players.PlayerEditView.as_view(),
+        name="individual_player",
+    ),
     path("membership/", membership.MembershipView.as_view(), name="membership"),
     path("membership/list/", membership.MemberListView.as_view(), name="member_list"),
     path("membership/admit/", membership.AdmitView.as_view(), name="membership_admit"),

@@ -33,7 +33,10 @@ def identity(data: dict) -> dict:
     return {
         key: t.get(key)
         for key in ("slug", "name", "date", "venue", "organiser", "turns", "deals", "vp_scale")
-    } | {"kind": "pairs", "entrants": len(data["pairs"])}
+    } | {
+        "kind": t.get("kind") or "pairs",
+        "entrants": len(data["pairs"] if "pairs" in data else data["players"]),  # individual
+    }
 
 
 def build_package(

@@ -43,6 +43,11 @@ def build(
         "rules": tournament.get_game_variant_display(),
         "level": tournament.get_level_display(),
     }
+    if tournament.is_individual and fmt in ("xlsx", "pdf"):  # rows per player (Art. 2)
+        from scoring.documents.individual_reports import build_individual
+
+        parts = {"info": _info_sheet, "sheet": _sheet, "log": _log_rows, "pdf": standings_pdf}
+        return build_individual(tournament, fmt, data, seal, parts)
     if fmt == "xlsx":
         return workbook(data)
     if fmt == "pdf":

@@ -201,7 +201,7 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
     from tournaments.services.groups import label_tables
 
     tables = _tables(turn)
-    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     label_tables(tournament, turn, tables, byes)
     html = render_to_string(
         "scoring/pdf/seating.html",
@@ -221,7 +221,9 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """Every player by surname with pair, table and line: the notice board's second list."""
     from tournaments.services.seating_lists import by_surname
 
-    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    if tournament.is_individual:  # each player with his partner of the turn
+        from tournaments.services.individual_lists import by_surname
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     html = render_to_string(
         "scoring/pdf/seating_alpha.html",
         {"t": tournament, "turn": turn, "players": by_surname(_tables(turn), byes)},
@@ -232,6 +234,14 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
 @in_language
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per pair with its table and line, to hand out or cut."""
+    if tournament.is_individual:  # a slip per player, with his line's PIN
+        from scoring.services.individual import player_slips
+
+        slips = player_slips(_tables(turn), turn.byes.select_related("player"))
+        html = render_to_string(
+            "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
+        )
+        return _pdf([html])
     slips = []
     for t in _tables(turn):
         slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
@@ -248,7 +258,11 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 @in_language
 def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
     """A card per pair with its number, players and secret PIN (to confirm table results)."""
-    pairs = list(tournament.pairs.select_related("player1", "player2").order_by("number"))
+    pairs = list(
+        tournament.pairs.filter(line_turn__isnull=True)  # a line's PIN is on the turn's slips
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
     url = f"{base_url(base)}/t/{tournament.slug}/"
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}

@@ -19,6 +19,7 @@ from scoring.services.results import MAX_POINTS, after_results, check_points, ov
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn, audit
+from tournaments.services.individual import owner_fields
 from tournaments.services.lookup import turn_by_number
 
 TABLE_EFFECTS = {
@@ -145,7 +146,7 @@ def add_penalty(
     with transaction.atomic():
         penalty = Penalty.objects.create(
             tournament=tournament,
-            pair=pair,
+            **owner_fields(pair),  # a Player in individual events
             turn=turn,
             vp=0 if warning else vp,
             mp=0 if warning else mp,
@@ -189,14 +190,16 @@ def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> N
 
 def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None:
     warnings = Penalty.objects.filter(
-        tournament=tournament, pair=pair, kind=Penalty.Kind.WARNING
+        tournament=tournament, **owner_fields(pair), kind=Penalty.Kind.WARNING
     ).count()
-    given = Penalty.objects.filter(tournament=tournament, pair=pair, automatic=True).count()
+    given = Penalty.objects.filter(
+        tournament=tournament, **owner_fields(pair), automatic=True
+    ).count()
     for _n in range(rulings.warning_penalties(warnings) - given):
         reason = _("Two warnings: 1 VP in the general ranking (Art. 23)")
         Penalty.objects.create(
             tournament=tournament,
-            pair=pair,
+            **owner_fields(pair),
             turn=turn,
             vp=1,
             mp=0,

@@ -160,7 +160,12 @@ def read_export(raw: bytes) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
         t = data["tournament"]
-        pairs = {_int(p["number"]): p["players"] for p in data["pairs"]}
+        individual = t.get("kind") == "individual"  # a row per player (Art. 2)
+        if individual:
+            pairs = {_int(p["number"]): [p] for p in data["players"]}
+            data["standings"] = [{**r, "pair": r["player"]} for r in data["standings"]]
+        else:
+            pairs = {_int(p["number"]): p["players"] for p in data["pairs"]}
         tournament = {
             "slug": _text(t["slug"], 80),
             "name": _text(t["name"], 200),
@@ -168,7 +173,7 @@ def read_export(raw: bytes) -> dict:
             "venue": _text(t.get("venue"), 200),
             "referee": _text(t.get("referee"), 200),
             "referee_code": _text(t.get("referee_code"), 40),
-            "kind": "pairs",
+            "kind": "individual" if individual else "pairs",
             "entrants": len(pairs),
             "turns": _int(t["turns"], high=32767),
         }

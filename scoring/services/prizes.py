@@ -48,6 +48,8 @@ def read_prize_file(tournament: Tournament, name: str, data: bytes) -> list[rule
 
 def set_prizes(tournament: Tournament, prizes: list[rules.Prize], user=None) -> None:
     """Replace the tournament's prize list (in value order, the most valuable first)."""
+    if tournament.is_individual:  # prizes go to pairs (docs/individual-and-teams.md)
+        raise Refused(_("Prize lists are not wired for individual events yet."))
     try:
         rules.check_order(prizes)
     except RuleError as exc:

@@ -50,6 +50,10 @@ def public_state(tournament: Tournament) -> PublicState:
 def seating(turn: Turn, query: str = "") -> tuple[list, list]:
     """The released turn's tables and byes, filtered by pair number or name as people type
     it: without accents or apostrophes, any case (folded in Python over the turn's tables)."""
+    if turn.tournament.is_individual:  # lines of players, rests of players
+        from tournaments.services.individual_lists import turn_seating
+
+        return turn_seating(turn, query)
     tables = list(
         turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
     )

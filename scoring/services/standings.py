@@ -56,6 +56,10 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
     """The ranking counting turns up to `after_turn` (every turn when None). Once the
     groups are set, from the ranking they were cut from on: each group's ranking, group A
     first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
+    if tournament.is_individual:  # players, each scoring his line's result (Art. 2)
+        from scoring.services.individual import player_standings
+
+        return player_standings(tournament, after_turn)
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
     groups = groups_in_force(tournament, after_turn)
@@ -96,6 +100,10 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
+    if tournament.is_individual:
+        from scoring.services.individual import player_standings_range
+
+        return player_standings_range(tournament, from_turn, to_turn)
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)
@@ -179,6 +187,8 @@ def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
 def pair_detail(tournament: Tournament, number: int, after_turn: int | None = None) -> dict | None:
     """A pair's tournament turn by turn: opponents, points, VP, byes and penalties, and its
     standing after turn `after_turn` (every turn when None). A fixed number of queries."""
+    if tournament.is_individual:  # a line is no one's page: see the player's page
+        return None
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
     pair = pairs.get(number)
     if pair is None:
@@ -230,6 +240,10 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
 
 def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
+    if tournament.is_individual:
+        from scoring.services.individual import report_rows
+
+        return report_rows(tournament, ranked)
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
     return [
         {

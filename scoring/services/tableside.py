@@ -244,8 +244,12 @@ def _record(tournament: Tournament, report: TableReport, user) -> None:
         [Entry(table.number, report.ns_points, report.ew_points, tuple(report.deals))],
         user=user,
         source="table",
-        reason=_("entered by pair %(a)d, confirmed by pair %(b)d")
-        % {"a": report.entered_by.number, "b": report.answered_by.number},
+        reason=(
+            _("entered by %(a)s, confirmed by %(b)s")  # an individual event's lines
+            if report.entered_by.is_line
+            else _("entered by pair %(a)d, confirmed by pair %(b)d")
+        )
+        % {"a": report.entered_by.label, "b": report.answered_by.label},
     )
     report.status = TableReport.Status.APPROVED
     report.save(update_fields=["status"])

@@ -41,6 +41,8 @@ class DocumentRequestView(TournamentMixin, View):
                 raise Http404(_("No such turn."))
         elif kind not in jobs.KINDS:
             raise Http404(_("No such document."))
+        if self.tournament.is_individual and kind in ("cards", "prizes-pdf"):  # pairs only
+            raise Http404(_("No such document."))
         doc = jobs.request_document(
             self.tournament,
             kind,

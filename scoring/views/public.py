@@ -53,6 +53,7 @@ class PublicView(View):
                 "deals",
                 "plan",
                 "prizes_cumulate",
+                "kind",
             ),
             slug=slug,
         )
@@ -114,7 +115,11 @@ class HomeView(PublicView):
         tables, byes, players = [], [], []
         alpha = self.request.GET.get("order") == "alpha"
         query = self.request.GET.get("q", "")[:40]
-        if state.current is not None and alpha:
+        if state.current is not None and alpha and t.is_individual:  # with each one's partner
+            from tournaments.services.individual_lists import by_surname
+
+            players = by_surname(*public.seating(state.current), query)
+        elif state.current is not None and alpha:
             players = seating_lists.by_surname(*public.seating(state.current), query)
         elif state.current is not None:
             tables, byes = public.seating(state.current, query)
@@ -145,7 +150,13 @@ class PairView(PublicView):
 
     def data(self, t, number):
         state = public.public_state(t)
-        detail = public.public_pair(t, number, state)
+        if t.is_individual:  # the player's own page (a line has none)
+            from scoring.services.individual import public_player
+
+            self.template_name = "public/individual_player.html"
+            detail = public_player(t, number, state)
+        else:
+            detail = public.public_pair(t, number, state)
         if detail is None:
             raise Http404
         return {"state": state, "detail": detail}

@@ -104,6 +104,7 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
     nav = "standings"
 
     SORTS = {"rank", "pair", "players", "club", "vp", "mp", "played", "byes"}
+    table_class = StandingsTable  # the exports' columns
 
     def get_context_data(self, **kwargs):
         """The page draws its rows with a plain loop: django-tables2 took ~225 ms of cell
@@ -154,7 +155,7 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
             f"turni-{span[0]}-{span[1]}" if span else str(context["report"].after_turn)
         )
         exclude = getattr(self, "export_exclude", ())
-        table = StandingsTable(context["rows"], exclude=exclude)
+        table = self.table_class(context["rows"], exclude=exclude)
         exported = export_or_page(self, context, table, name, exclude=exclude)
         return exported or super().render_to_response(context, **kwargs)
 

@@ -174,7 +174,11 @@ def _shape_ok(field: str, value) -> bool:
         return isinstance(value, list) and all(whole(v) for v in value)
     if field == "repeats":
         return isinstance(value, list) and all(
-            isinstance(p, list) and len(p) == 2 and all(whole(v) for v in p) for p in value
+            isinstance(p, list)
+            and len(p) == 2
+            and all(whole(v) for v in p)
+            or _individual_repeat(p, whole)
+            for p in value
         )
     if field == "deals":
         lines = ("ns", "ew")
@@ -186,6 +190,18 @@ def _shape_ok(field: str, value) -> bool:
             for d in value
         )
     return True
+
+
+def _individual_repeat(p, whole) -> bool:
+    """An individual turn's repeat: {"players": [a, b], "as": "partners" | "opponents"}."""
+    players = p.get("players") if isinstance(p, dict) else None
+    return (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(whole(v) for v in players)
+        and p.get("as") in ("partners", "opponents")
+        and len(p) == 2
+    )
 
 
 JSON_SHAPES = {"order", "pairs", "repeats", "deals"}

@@ -210,7 +210,7 @@ def label_tables(tournament: Tournament | int, turn, tables, byes=()) -> None:
     for table in tables:
         table.group = by_table.get(table.number, "")
     for bye in byes:
-        bye.group = by_pair.get(bye.pair.number, "")
+        bye.group = by_pair.get(bye.pair.number, "") if bye.pair else ""  # a player's rest: ""
 
 
 def group_of_pairs(found) -> dict[int, str]:

@@ -214,6 +214,8 @@ def check_can_seat(tournament: Tournament) -> int:
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
+    if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
+        raise Refused(_("An individual event is seated by the individual movements."))
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -396,6 +398,8 @@ class State:
 def state(tournament: Tournament) -> State:
     turn = tournament.turn_set.order_by("-number").first()
     pairs = tournament.pairs.count()
+    if tournament.is_individual:  # four players make a table: counted as two "pairs"
+        pairs = tournament.players.exclude(number=None).count() // 2
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()
@@ -438,6 +442,8 @@ def undo_seating(tournament: Tournament, user=None) -> int:
             },
         )
         turn.delete()
+        if tournament.is_individual:  # the turn's lines go with it
+            tournament.pairs.filter(line_turn=number).delete()
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
             tournament.save(update_fields=["status"])

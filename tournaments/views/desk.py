@@ -54,10 +54,15 @@ class TournamentCreateView(LoginRequiredMixin, InvalidFormIs400, ScaleContextMix
     def form_valid(self, form):
         response = super().form_valid(form)
         self.object.referees.add(self.request.user)
-        messages.success(self.request, _("Tournament created: now add the pairs."))
+        if self.object.is_individual:
+            messages.success(self.request, _("Tournament created: now add the players."))
+        else:
+            messages.success(self.request, _("Tournament created: now add the pairs."))
         return response
 
     def get_success_url(self):
+        if self.object.is_individual:
+            return reverse("individual_players", args=[self.object.slug])
         return reverse("pairs", args=[self.object.slug])
 
 

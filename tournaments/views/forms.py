@@ -105,6 +105,7 @@ class TournamentForm(forms.ModelForm):
             "organiser",
             "referee_name",
             "referee_code",
+            "kind",
             "deals",
             "minutes_per_turn",
             "bye_percentage",
@@ -145,12 +146,15 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
         self.fields["level"].required = False  # a form without it: a club tournament
+        self.fields["kind"].required = False  # a form without it: pairs
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
             if self.instance.turn_set.exists():  # seated: the seating settings are history
                 for name in ("first_seating", "seed", "slug"):
                     self.fields[name].disabled = True
+            if self.instance.pairs.exists() or self.instance.players.exists():
+                self.fields["kind"].disabled = True  # the entrants are pairs, or players
         else:
             self.fields["plan_text"].initial = "mitchell:4,danish:3"
             self.fields["minutes_per_turn"].initial = None
@@ -192,6 +196,9 @@ class TournamentForm(forms.ModelForm):
             if problems:
                 raise forms.ValidationError(problems[0])
         return plan
+
+    def clean_kind(self):
+        return self.cleaned_data.get("kind") or Tournament.Kind.PAIRS
 
     def clean_level(self):
         return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO

@@ -1,6 +1,7 @@
 from scoring.services.decisions import add_penalty
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
+from tournaments.services.individual import penalised, who
 
 
 class Command(ContractCommand):
@@ -11,7 +12,9 @@ class Command(ContractCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("--pair", type=int, required=True)
+        who = parser.add_mutually_exclusive_group(required=True)
+        who.add_argument("--pair", type=int)
+        who.add_argument("--player", type=int, help="individual events: the player's number")
         parser.add_argument("--vp", type=int, help="VP taken away (default: the ruling's, or 0)")
         parser.add_argument("--mp", type=int, help="MP taken away (default: the ruling's, or 0)")
         parser.add_argument("--turn", type=int, help="counts from this turn on (default: last)")
@@ -21,7 +24,7 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
-        pair = lookup.pair_by_number(tournament, opts["pair"])
+        pair = penalised(tournament, opts["pair"], opts["player"])
         p = add_penalty(
             tournament,
             pair,
@@ -33,7 +36,7 @@ class Command(ContractCommand):
             table_number=opts["table"],
         )
         if p is None:
-            self.stdout.write(f"Pair {pair.number}: ruling {opts['ruling']} logged, no sanction")
+            self.stdout.write(f"{who(pair)}: ruling {opts['ruling']} logged, no sanction")
             return
         what = "warning" if p.kind == "warning" else f"-{p.vp} VP -{p.mp} MP"
-        self.stdout.write(f"Pair {pair.number}: {what} from turn {p.turn.number} ({p.reason})")
+        self.stdout.write(f"{who(pair)}: {what} from turn {p.turn.number} ({p.reason})")

@@ -135,11 +135,28 @@ class Command(ContractCommand):
         )
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--seed", type=int, default=2026)
+        parser.add_argument("--kind", choices=["pairs", "individual"], default="pairs")
 
     def run(self, **opts):
         self.referee = self.first_referee()
         if opts["if_empty"] and Tournament.objects.exists():
             self.stdout.write("The database already has tournaments: no demo loaded.")
+            return
+        if opts["kind"] == "individual":  # 42 players, 9 turns (tournaments/services)
+            from tournaments.services.individual_demo import build_individual_demo
+
+            with transaction.atomic():
+                t = build_individual_demo(
+                    opts["slug"],
+                    random.Random(opts["seed"]),
+                    self.referee,
+                    (FIRST, LAST, CLUBS),
+                    demo_line_totals,
+                )
+            self.stdout.write(
+                f"Demo tournament {t.slug!r}: {t.players.count()} players, "
+                f"{t.turn_set.count()} turns seated."
+            )
             return
         with transaction.atomic():
             t = self.build(opts["slug"], random.Random(opts["seed"]))

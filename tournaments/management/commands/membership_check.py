@@ -2,6 +2,7 @@ import json
 
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, membership
+from tournaments.services.individual import refuse_individual
 
 
 class Command(ContractCommand):
@@ -16,6 +17,7 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
+        refuse_individual(tournament)  # checks pairs' players; not wired for individual events
         result = membership.check(tournament)
         if opts["json"]:
             self.stdout.write(json.dumps(membership.check_json(result), ensure_ascii=False))

@@ -4,6 +4,7 @@ from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, setup
 from tournaments.services.imports import ImportFileError, read_pairs_file
+from tournaments.services.individual import refuse_pairs
 
 
 class Command(ContractCommand):
@@ -15,6 +16,7 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
+        refuse_pairs(tournament)
         path = Path(opts["file"])
         try:
             data = path.read_bytes()

@@ -13,6 +13,12 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
+        if tournament.is_individual:  # lines of players, rests of players (Art. 2)
+            from tournaments.services.individual_report import write_seating
+            from tournaments.services.individual_seating import seat_individual_turn
+
+            out = seat_individual_turn(tournament)
+            return write_seating(self.stdout, tournament, out, opts["json"])
         out = seating.seat_next_turn(tournament)
         turn = out.turn
         if turn.number == 1:

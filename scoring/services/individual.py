@@ -1,0 +1,317 @@
+"""Individual events: standings read from the tables (each line mapped to its two players),
+the rests and the penalties of players (Art. 23: a penalty hits the player alone), computed
+by `scoring.rules.individual`; the rows the pages and documents show; the JSON export.
+
+A row's `pair` holds the player's number (the pure rules share the pairs' Row)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from scoring.models import Penalty
+from scoring.rules import individual as rules
+from scoring.rules.standings import Bye as ByeRecord
+from scoring.rules.standings import Penalty as PenaltyRecord
+from tournaments.models import Bye, Table, Tournament
+
+
+def standing_inputs(tournament: Tournament):
+    """(tables, rests, penalties) of the event as plain records (3 queries)."""
+    tables = []
+    for row in Table.objects.filter(turn__tournament=tournament, ns_vp__isnull=False).values_list(
+        "turn__number",
+        "ns__player1__number",
+        "ns__player2__number",
+        "ew__player1__number",
+        "ew__player2__number",
+        "ns_vp",
+        "ew_vp",
+        "ns_points",
+        "ew_points",
+        "adjusted",
+        "ns_mp",
+        "ew_mp",
+    ):
+        turn, a, b, c, d, nsv, ewv, nsp, ewp, adjusted, nsm, ewm = row
+        if adjusted:
+            result = rules.TableResult(turn, (a, b), (c, d), nsv, ewv, ns_mp=nsm, ew_mp=ewm)
+        else:
+            result = rules.TableResult(turn, (a, b), (c, d), nsv, ewv, ns_mp=nsp - ewp)
+        tables.append(result)
+    rests = [
+        ByeRecord(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Bye.objects.filter(
+            turn__tournament=tournament, player__isnull=False
+        ).values_list("turn__number", "player__number", "vp", "mp")
+    ]
+    penalties = [
+        PenaltyRecord(turn=t, pair=p, vp=v, mp=m)
+        for t, p, v, m in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
+        ).values_list("turn__number", "player__number", "vp", "mp")
+    ]
+    return tables, rests, penalties
+
+
+def player_standings(tournament: Tournament, after_turn: int | None = None):
+    """The players ranked after `after_turn` (every turn when None): VP, then the tournament's
+    tie-breaks (a Row's `pair` is the player's number)."""
+    numbers = tournament.players.exclude(number=None).values_list("number", flat=True)
+    tables, rests, penalties = standing_inputs(tournament)
+    return rules.individual_standings(
+        numbers, tables, rests, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
+    )
+
+
+def player_standings_range(tournament: Tournament, from_turn: int, to_turn: int):
+    """The players ranked on turns `from_turn`..`to_turn` only (technical prizes)."""
+    numbers = tournament.players.exclude(number=None).values_list("number", flat=True)
+    tables, rests, penalties = standing_inputs(tournament)
+
+    def inside(records):
+        return [r for r in records if from_turn <= r.turn <= to_turn]
+
+    return rules.individual_standings(
+        numbers, inside(tables), inside(rests), inside(penalties), tiebreaks=tournament.tiebreaks
+    )
+
+
+def report_rows(tournament: Tournament, ranked) -> list[dict]:
+    """Ranked rows as the standings pages and documents show them (`players`: the player)."""
+    players = {p.number: p for p in tournament.players.exclude(number=None)}
+    return [
+        {
+            "rank": r.rank,
+            "pair": r.pair,
+            "player": r.pair,
+            "players": players[r.pair].name,
+            "club": players[r.pair].club,
+            "vp": r.vp,
+            "mp": r.mp,
+            "played": r.played,
+            "byes": r.byes,
+            "penalty_vp": r.penalty_vp,
+            "penalty_mp": r.penalty_mp,
+            "group": None,
+            "group_rank": None,
+        }
+        for r in ranked
+    ]
+
+
+def line_text(line) -> str:
+    """A line as people read it: "12 Rossi Mario – 7 Bianchi Anna" (never its number)."""
+    return f"{line.player1.number} {line.player1.name} – {line.player2.number} {line.player2.name}"
+
+
+# --- the JSON export (scripting contract) ----------------------------------------------------
+
+
+def results_data(tournament: Tournament, head: dict, log: list) -> dict:
+    """An individual event in the contract's keys: `players`, tables whose `ns`/`ew` are the
+    two players' numbers, rests and penalties of players, standings rows with `player`."""
+    ranked = player_standings(tournament)
+    return {
+        "tournament": head,
+        "players": [
+            {
+                "number": p.number,
+                "name": p.name,
+                "membership": p.membership_number,
+                "club": p.club,
+                **({"surname": p.surname, "given_name": p.given_name} if p.surname else {}),
+                **(
+                    {"withdrawn_after_turn": p.withdrawn_after_turn}
+                    if p.withdrawn_after_turn is not None
+                    else {}
+                ),
+            }
+            for p in tournament.players.exclude(number=None).order_by("number")
+        ],
+        "turns": _turns(tournament),
+        "penalties": _penalties(tournament),
+        "standings": [
+            {
+                "rank": r.rank,
+                "player": r.pair,
+                "vp": r.vp,
+                "mp": r.mp,
+                "played": r.played,
+                "byes": r.byes,
+                "penalty_vp": r.penalty_vp,
+                "penalty_mp": r.penalty_mp,
+            }
+            for r in ranked
+        ],
+        "log": log,
+    }
+
+
+def _turns(tournament: Tournament) -> list[dict]:
+    from scoring.models import ResultChange
+
+    late = set(
+        ResultChange.objects.filter(
+            table__turn__tournament=tournament, late_correction=True
+        ).values_list("table_id", flat=True)
+    )
+    tables: dict[int, list[dict]] = defaultdict(list)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .select_related("turn", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        .defer("turn__order", "turn__repeats")
+        .order_by("turn__number", "number")
+    ):
+        tables[t.turn.number].append(
+            {
+                "table": t.number,
+                "ns": [t.ns.player1.number, t.ns.player2.number],
+                "ew": [t.ew.player1.number, t.ew.player2.number],
+                "ns_points": t.ns_points,
+                "ew_points": t.ew_points,
+                "ns_vp": t.ns_vp,
+                "ew_vp": t.ew_vp,
+                "adjusted": t.adjusted,
+                "late_correction": t.pk in late,
+                **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
+            }
+        )
+    rests: dict[int, list[dict]] = defaultdict(list)
+    for turn, player, vp, mp in Bye.objects.filter(
+        turn__tournament=tournament, player__isnull=False
+    ).values_list("turn__number", "player__number", "vp", "mp"):
+        rests[turn].append({"player": player, "vp": vp, "mp": mp})
+    again = rests_again(tournament)
+    return [
+        {
+            "number": turn.number,
+            "movement": turn.movement,
+            "tables": tables[turn.number],
+            "byes": sorted(rests[turn.number], key=lambda b: b["player"]),
+            "repeats": turn.repeats,
+            "rest_again": again.get(turn.number, []),
+        }
+        for turn in tournament.turn_set.order_by("number")
+    ]
+
+
+def _penalties(tournament: Tournament) -> list[dict]:
+    return [
+        {
+            "player": p.player.number,
+            "turn": p.turn.number,
+            "vp": p.vp,
+            "mp": p.mp,
+            "reason": p.reason,
+            "ruling": p.ruling.code if p.ruling else None,
+            "table": p.table_number,
+            "automatic": p.automatic,
+        }
+        for p in Penalty.objects.filter(
+            tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
+        ).select_related("player", "turn", "ruling")
+    ]
+
+
+# --- a player's page ---------------------------------------------------------------------------
+
+
+def player_detail(tournament: Tournament, number: int, after_turn: int | None = None):
+    """A player's event turn by turn: partner, opponents, points, VP and MP, rests and
+    penalties, and his standing after `after_turn` (every turn when None)."""
+    from django.db.models import Q
+    from django.utils.translation import gettext as _
+
+    player = tournament.players.filter(number=number).first()
+    if player is None:
+        return None
+    turns = []
+    mine = Q(ns__player1=player) | Q(ns__player2=player) | Q(ew__player1=player)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .filter(mine | Q(ew__player2=player))
+        .select_related("turn", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    ):
+        ns_side = player.pk in (t.ns.player1_id, t.ns.player2_id)
+        own, other = (t.ns, t.ew) if ns_side else (t.ew, t.ns)
+        partner = own.player2 if own.player1_id == player.pk else own.player1
+        diffs = t.mp_diffs
+        turns.append(
+            {
+                "turn": t.turn.number,
+                "table": t.number,
+                "line": _("N-S") if ns_side else _("E-W"),
+                "partner": f"{partner.number} {partner.name}",
+                "partner_number": partner.number,
+                "opponent_names": line_text(other),
+                "points": t.ns_points if ns_side else t.ew_points,
+                "opponent_points": t.ew_points if ns_side else t.ns_points,
+                "adjusted": t.adjusted,
+                "vp": t.ns_vp if ns_side else t.ew_vp,
+                "mp": None if diffs is None else diffs[0 if ns_side else 1],
+            }
+        )
+    for b in Bye.objects.filter(turn__tournament=tournament, player=player).select_related("turn"):
+        turns.append({"turn": b.turn.number, "bye": True, "vp": b.vp, "mp": b.mp})
+    turns.sort(key=lambda row: row["turn"])
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, player=player).select_related("turn")
+    )
+    row = next((r for r in player_standings(tournament, after_turn) if r.pair == number), None)
+    return {"player": player, "turns": turns, "penalties": penalties, "standing": row}
+
+
+def public_player(tournament: Tournament, number: int, state) -> dict | None:
+    """A player's public page: released turns only, penalties (not warnings) of those turns,
+    his standing once a turn is complete."""
+    detail = player_detail(tournament, number, state.after_turn)
+    if detail is None:
+        return None
+    released = set(state.released)
+    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
+    detail["penalties"] = [
+        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
+    ]
+    if not state.complete:
+        detail["standing"] = None
+    return detail
+
+
+def player_slips(tables, byes) -> list[dict]:
+    """A slip per player of the turn: table, line, partner, opponents and his line's PIN (the
+    PIN that confirms a result entered at the table), in player number order."""
+    from django.utils.translation import gettext as _
+
+    slips = []
+    for t in tables:
+        for line, other, side in ((t.ns, t.ew, _("N-S")), (t.ew, t.ns, _("E-W"))):
+            for me, mate in ((line.player1, line.player2), (line.player2, line.player1)):
+                slips.append(
+                    {
+                        "player": me,
+                        "partner": f"{mate.number} {mate.name}",
+                        "pin": line.pin,
+                        "table": t.number,
+                        "line": side,
+                        "opponent": line_text(other),
+                    }
+                )
+    for b in byes:
+        slips.append({"player": b.player, "table": None, "line": "", "opponent": None})
+    slips.sort(key=lambda s: s["player"].number)
+    return slips
+
+
+def rests_again(tournament: Tournament) -> dict[int, list[int]]:
+    """Turn number -> players resting there who had rested before (Art. 33)."""
+    seen: set[int] = set()
+    again: dict[int, list[int]] = {}
+    for number, player in (
+        Bye.objects.filter(turn__tournament=tournament, player__isnull=False)
+        .order_by("turn__number", "player__number")
+        .values_list("turn__number", "player__number")
+    ):
+        if player in seen:
+            again.setdefault(number, []).append(player)
+        seen.add(player)
+    return again

@@ -1,0 +1,298 @@
+"""The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
+lines of players and rests of players, a penalty for a player, a player's page. Views hold no
+rule: `tournaments.services.individual*` and `scoring.services.individual` do.
+
+`dispatch_individual` is the one hook the shared desk views call (`TournamentMixin`): a page
+with an individual version answers with it; a pairs-only page (pair forms, membership
+check, groups, prizes, table rulings of a guilty pair, the late pair) sends the referee back with
+a message, never a 500. The players' pages are in `tournaments.views.individual_players`.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+from django_tables2 import Column
+
+from scoring.views.forms import PenaltyForm, WithdrawForm
+from scoring.views.results import StandingsView
+from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
+from scoring.views.tables import NumberColumn, StandingsTable
+from tournaments.access import KIND_DISPATCH, TournamentMixin
+from tournaments.errors import Refused
+from tournaments.http import QueryProblems, unknown_turn
+from tournaments.services import address, seating
+from tournaments.services import individual as registration
+from tournaments.services.individual_lists import by_surname, turn_seating
+from tournaments.services.individual_seating import seat_individual_turn
+from tournaments.views.desk import DashboardView, SeatNextView, SwapView
+from tournaments.views.individual_players import Individual
+
+# Pages that belong to pairs events only: the referee is sent to the players' page or the
+# dashboard with a message.
+TO_PLAYERS = {
+    "pairs",
+    "pair_add",
+    "pair_edit",
+    "pair_delete",
+    "pair_import",
+    "pair_import_sample_csv",
+    "pair_import_sample_xlsx",
+    "membership",
+    "member_list",
+    "membership_admit",
+}
+PAIRS_ONLY = {"groups", "prizes", "ruling_table", "ruling_late"}
+
+
+def dispatch_individual(request, tournament, *args, **kwargs):
+    """The individual version of a desk page, a redirection for a pairs-only one, or None
+    (the shared view serves both kinds)."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
+    if name in TO_PLAYERS:
+        messages.info(request, _("An individual event registers players, not pairs."))
+        return redirect("individual_players", tournament.slug)
+    if name in PAIRS_ONLY:
+        messages.info(request, _("This page is for pairs events: not used in individual events."))
+        return redirect("dashboard", tournament.slug)
+    view = VIEWS.get(name)
+    return None if view is None else view.as_view()(request, *args, **kwargs)
+
+
+class IndividualDashboardView(Individual, DashboardView):
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["players_count"] = registration.players(self.tournament).count()
+        return context
+
+
+# --- seating ---------------------------------------------------------------------------------
+
+
+class IndividualSeatingView(Individual, TournamentMixin, QueryProblems, TemplateView):
+    template_name = "tournaments/individual_seating.html"
+    nav = "seating"
+
+    def get_context_data(self, **kwargs):
+        from scoring.services.individual import rests_again
+
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        turns = list(t.turn_set.order_by("number"))
+        number = self.request.GET.get("turn")
+        turn = next((x for x in turns if str(x.number) == number), None)
+        if turn is None and number is not None:
+            self.query_problem(unknown_turn(number))
+        turn = turn or (turns[-1] if turns else None)
+        if turn is not None:
+            tables, byes = turn_seating(turn)
+            alpha = self.request.GET.get("order") == "alpha"
+            context.update(
+                alpha=alpha,
+                players=by_surname(tables, byes) if alpha else [],
+                turn=turn,
+                tables=tables,
+                byes=byes,
+                rest_again=rests_again(t).get(turn.number, []),
+                is_last=turn == turns[-1],
+                has_results=any(x.has_result for x in tables),
+            )
+        context.update(
+            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+        )
+        return context
+
+
+class IndividualSeatNextView(Individual, SeatNextView):
+    def act(self, request):
+        from scoring.documents.jobs import request_document
+        from scoring.views.documents import site_url
+
+        out = seat_individual_turn(self.tournament, user=request.user)
+        request_document(
+            self.tournament,
+            "sheets",
+            out.turn,
+            language=request.LANGUAGE_CODE,
+            base_url=site_url(request),
+        )
+        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
+        partners = [r["players"] for r in out.repeats if r["as"] == "partners"]
+        if partners:
+            names = ", ".join(f"{a}+{b}" for a, b in partners)
+            text += " " + _("No seating avoided these players partnering again: %(p)s.") % {
+                "p": names
+            }
+        opponents = [r["players"] for r in out.repeats if r["as"] == "opponents"]
+        if opponents:
+            names = ", ".join(f"{a}–{b}" for a, b in opponents)
+            text += " " + _("No seating avoided these players facing each other again: %(p)s.") % {
+                "p": names
+            }
+        if out.rest_again:
+            names = ", ".join(str(p) for p in out.rest_again)
+            text += " " + _("No seating avoided these players resting again: %(p)s.") % {"p": names}
+        return text
+
+
+class IndividualSwapView(Individual, SwapView):
+    def act(self, request):
+        from tournaments.http import BadInput
+        from tournaments.rules.text import ascii_int
+        from tournaments.services.individual_seating import swap_players
+
+        a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
+        if a is None or b is None:
+            raise BadInput(_("Give the numbers of the two players to swap."))
+        confirmed = request.POST.get("confirm") == "1"
+        problems = swap_players(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        text = _("Players %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            met = ", ".join(f"{x}–{y}" for x, y in problems)
+            text += " " + _("Accepted although they meet again: %(p)s.") % {"p": met}
+        return text
+
+
+# --- standings, a player's page, rulings -----------------------------------------------------
+
+
+class IndividualStandingsTable(StandingsTable):
+    pair = NumberColumn(verbose_name=gettext_lazy("No."))
+    players = Column(verbose_name=gettext_lazy("Player"))
+
+
+class IndividualStandingsView(Individual, StandingsView):
+    table_class = IndividualStandingsTable  # the CSV and Excel exports: a player a row
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        names = {"pair": _("No."), "players": _("Player")}
+        context["columns"] = [
+            (key, names.get(key, label), cls) for key, label, cls in context["columns"]
+        ]
+        return context
+
+
+class PlayerDetailView(Individual, TournamentMixin, TemplateView):
+    template_name = "scoring/individual_player.html"
+    nav = "standings"
+
+    def get_context_data(self, **kwargs):
+        from scoring.services.individual import player_detail
+
+        context = super().get_context_data(**kwargs)
+        detail = player_detail(self.tournament, self.kwargs["number"])
+        if detail is None:
+            raise Http404
+        context.update(detail=detail)
+        return context
+
+
+class PlayerPenaltyForm(PenaltyForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Player")
+
+
+class PlayerWithdrawForm(WithdrawForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Player")
+
+
+class IndividualRulingsView(Individual, RulingsView):
+    template_name = "scoring/rulings.html"
+
+    def get_context_data(self, **kwargs):
+        from scoring.views.rulings import catalogue
+
+        if "penalty_form" not in kwargs:
+            kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
+        kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
+        return super().get_context_data(**kwargs)
+
+
+class IndividualWithdrawView(Individual, WithdrawView):
+    def make_form(self, data):
+        return PlayerWithdrawForm(data)
+
+    def post(self, request, slug):
+        form = self.make_form(request.POST)
+        if form.is_valid():
+            try:
+                messages.success(request, self.apply(form.cleaned_data))
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
+        view.tournament, view.nav = self.tournament, "rulings"
+        return view.render_to_response(view.get_context_data(withdraw_form=form), status=400)
+
+    def apply(self, d):
+        from scoring.services.individual_rulings import withdraw_player
+
+        player = registration.player_by_number(self.tournament, d["pair"])
+        after = withdraw_player(self.tournament, player, reason=d["reason"], user=self.request.user)
+        return _("Player %(n)d withdrawn: absent from turn %(t)d on.") % {
+            "n": player.number,
+            "t": after + 1,
+        }
+
+
+class IndividualPenaltyView(Individual, PenaltyView):
+    def make_form(self, data):
+        from scoring.views.rulings import catalogue
+
+        return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
+
+    def post(self, request, slug):
+        form = self.make_form(request.POST)
+        if form.is_valid():
+            try:
+                messages.success(request, self.apply(form.cleaned_data))
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
+        view.tournament, view.nav = self.tournament, "rulings"
+        return view.render_to_response(view.get_context_data(penalty_form=form), status=400)
+
+    def apply(self, d):
+        from scoring.services import decisions
+
+        player = registration.player_by_number(self.tournament, d["pair"])
+        p = decisions.add_penalty(
+            self.tournament,
+            player,
+            vp=d["vp"],
+            mp=d["mp"],
+            turn_number=d["turn"],
+            reason=d["reason"],
+            ruling=d["ruling"] or None,
+            table_number=d["table"],
+            user=self.request.user,
+        )
+        n = player.number
+        if p is None:
+            return _("Ruling for player %(n)d written to the referee's log.") % {"n": n}
+        if p.kind == p.Kind.WARNING:
+            return _("Warning to player %(n)d recorded.") % {"n": n}
+        return _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": n, "vp": p.vp, "mp": p.mp}
+
+
+VIEWS = {
+    "dashboard": IndividualDashboardView,
+    "seating": IndividualSeatingView,
+    "seat_next": IndividualSeatNextView,
+    "swap": IndividualSwapView,
+    "standings": IndividualStandingsView,
+    "pair_detail": PlayerDetailView,
+    "rulings": IndividualRulingsView,
+    "ruling_penalty": IndividualPenaltyView,
+    "ruling_withdraw": IndividualWithdrawView,
+}
+KIND_DISPATCH["individual"] = dispatch_individual
