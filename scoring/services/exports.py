@@ -13,6 +13,10 @@ from tournaments.services.seating import rests_again
 
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
+    if tournament.is_teams:  # teams, matches, team standings (scoring/services/exports_teams.py)
+        from scoring.services.exports_teams import team_results_data
+
+        return team_results_data(tournament, _tournament(tournament), _log(tournament))
     ranked = standings(tournament)
     return {
         "tournament": _tournament(tournament),

@@ -214,6 +214,10 @@ def check_can_seat(tournament: Tournament) -> int:
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
+    if tournament.is_teams:  # matches of two tables (tournaments/services/teams.py)
+        from tournaments.services.teams import seat_team_turn
+
+        return seat_team_turn(tournament, user)
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -438,6 +442,7 @@ def undo_seating(tournament: Tournament, user=None) -> int:
             },
         )
         turn.delete()
+        tournament.pairs.filter(line_turn=number).delete()  # the turn's lines (team events)
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
             tournament.save(update_fields=["status"])

@@ -1,3 +1,5 @@
+from django.core.management.base import CommandError
+
 from scoring.services.decisions import add_penalty
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
@@ -11,7 +13,8 @@ class Command(ContractCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("--pair", type=int, required=True)
+        parser.add_argument("--pair", type=int)
+        parser.add_argument("--team", type=int, help="team events: the team penalised")
         parser.add_argument("--vp", type=int, help="VP taken away (default: the ruling's, or 0)")
         parser.add_argument("--mp", type=int, help="MP taken away (default: the ruling's, or 0)")
         parser.add_argument("--turn", type=int, help="counts from this turn on (default: last)")
@@ -21,6 +24,12 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
+        if tournament.is_teams or opts["team"] is not None:  # a team event penalises a team
+            from scoring.services.team_penalties import penalty_command
+
+            return self.stdout.write(penalty_command(tournament, opts))
+        if opts["pair"] is None:
+            raise CommandError("missing --pair (the pair penalised)")
         pair = lookup.pair_by_number(tournament, opts["pair"])
         p = add_penalty(
             tournament,

@@ -1,0 +1,217 @@
+"""Team events (Art. 2, issue 15) through the scripting contract, end to end: teams_import,
+lineup_set, turn_seat over round robin and Danish, score_record, penalty_add --team,
+results_export; refusals; and every page and document of a played team event."""
+
+import json
+
+import pytest
+from django.core.management.base import CommandError
+
+from tests.helpers import export, run
+from tournaments.models import AuditEntry, Pair, Table, Team
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(*args, match):
+    with pytest.raises(CommandError, match=match):
+        run(*args)
+
+
+def write_teams(path, teams: int, sizes=None) -> str:
+    lines = ["Squadra;Giocatore;Tessera;Circolo"]
+    for t in range(1, teams + 1):
+        size = (sizes or {}).get(t, 4 + (t % 3 == 0))
+        for p in range(1, size + 1):
+            lines.append(f"Squadra {t};Rossi Mario {t}-{p};T{t:03d}{p};Circolo {t}")
+    path.write_bytes("\n".join(lines).encode("cp1252"))
+    return str(path)
+
+
+def make_team_event(tmp_path, slug="sq", teams=4, plan="round-robin:3,danish:2", **opts) -> str:
+    args = ["tournament_create", "--slug", slug, "--name", "Squadre", "--date", "2026-11-21"]
+    args += ["--kind", "teams", "--plan", plan]
+    for key, value in opts.items():
+        args += [f"--{key.replace('_', '-')}", str(value)]
+    run(*args)
+    run("teams_import", slug, write_teams(tmp_path / f"{slug}.csv", teams))
+    return slug
+
+
+def record(slug, turn, table, ns, ew):
+    run(
+        "score_record",
+        slug,
+        "--turn",
+        str(turn),
+        "--table",
+        str(table),
+        "--ns",
+        str(ns),
+        "--ew",
+        str(ew),
+    )
+
+
+def play(slug, points=lambda table: (1000 + 5 * table, 500)) -> dict:
+    """Seat the next turn and record both tables of every match."""
+    seating = json.loads(run("turn_seat", slug, "--json"))
+    for m in seating["matches"]:
+        for t in m["tables"]:
+            record(slug, seating["turn"], t["table"], *points(t["table"]))
+    return seating
+
+
+def test_teams_import_numbers_teams_and_players_in_file_order(tmp_path):
+    slug = make_team_event(tmp_path, teams=4)
+    data = export(slug)
+    assert data["tournament"]["kind"] == "teams"
+    assert [t["number"] for t in data["teams"]] == [1, 2, 3, 4]
+    assert [t["name"] for t in data["teams"]] == [
+        "Squadra 1",
+        "Squadra 2",
+        "Squadra 3",
+        "Squadra 4",
+    ]
+    third = data["teams"][2]
+    assert [p["number"] for p in third["players"]] == [9, 10, 11, 12, 13]  # 5 players
+    assert third["players"][0] == {
+        "number": 9,
+        "name": "Rossi Mario 3-1",
+        "membership": "T0031",
+        "club": "Circolo 3",
+    }
+
+
+def test_a_team_of_three_or_seven_refuses_the_whole_file(tmp_path):
+    run(
+        "tournament_create",
+        "--slug",
+        "sq",
+        "--name",
+        "S",
+        "--kind",
+        "teams",
+        "--plan",
+        "round-robin:3",
+    )
+    for size in (3, 7):
+        path = write_teams(tmp_path / f"{size}.csv", 4, sizes={2: size})
+        refused("teams_import", "sq", path, match="4 to 6 players")
+    assert not Team.objects.exists()
+
+
+def test_pairs_import_on_a_team_event_is_refused(tmp_path):
+    from tests.helpers import write_pairs
+
+    slug = make_team_event(tmp_path)
+    refused("pairs_import", slug, write_pairs(tmp_path / "p.csv", 4), match="team event")
+
+
+def test_a_whole_team_event_round_robin_then_danish(tmp_path):
+    """Art. 2: 4 teams, a round robin of 3 turns (everyone meets everyone) then 2 Danish."""
+    slug = make_team_event(tmp_path, teams=4)
+    met = set()
+    for _turn in range(3):
+        seating = play(slug)
+        assert seating["movement"] == "round-robin"
+        assert [len(m["tables"]) for m in seating["matches"]] == [2, 2]
+        for m in seating["matches"]:
+            met.add(frozenset((m["team_a"], m["team_b"])))
+            open_t, closed_t = m["tables"]
+            assert (open_t["table"], closed_t["table"]) == (2 * m["match"] - 1, 2 * m["match"])
+    assert len(met) == 6  # every two teams once
+    play(slug)
+    play(slug)
+    data = export(slug)
+    assert [t["movement"] for t in data["turns"]] == ["round-robin"] * 3 + ["danish"] * 2
+    match = data["turns"][0]["matches"][0]
+    assert set(match) >= {"team_a", "team_b", "tables", "vp_a", "vp_b"}
+    # every table N-S wins 1000+5t to 500: the open room for A, the closed room for B
+    open_t, closed_t = match["tables"]
+    assert open_t["ns_team"] == match["team_a"] and closed_t["ns_team"] == match["team_b"]
+    assert match["vp_a"] + match["vp_b"] == 40  # vp-sum: two tables of 20
+    assert match["vp_a"] == open_t["ns_vp"] + closed_t["ew_vp"]
+    assert open_t["ns"] == [1, 2] or open_t["ns_team"] != 1
+    rows = data["standings"]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4]
+    assert {r["team"] for r in rows} == {1, 2, 3, 4}
+    assert all(r["played"] == 5 for r in rows)
+    assert sum(r["vp"] for r in rows) == 40 * 2 * 5
+
+
+def test_team_bye_with_five_teams_and_mp_scale(tmp_path):
+    """Art. 33: a team without opponent scores 70% of the match (28 of 40)."""
+    slug = make_team_event(tmp_path, teams=5, team_scoring="mp-scale")
+    seating = play(slug)
+    assert len(seating["byes"]) == 1
+    assert seating["byes"][0]["vp"] == 28
+    data = export(slug)
+    m = data["turns"][0]["matches"][0]
+    # both tables 1005/1010-500: A wins the open room by 505, loses the closed by 510: -5
+    assert m["mp_a"] == (1005 - 500) - (1010 - 500)
+    assert (m["vp_a"], m["vp_b"]) == (20, 20)  # 0-100 on the doubled 2007 scale: 20-20
+
+
+def test_lineup_set_changes_the_lines_until_the_turn_has_a_result(tmp_path):
+    """Art. 32: a substitute comes in between matches only; the log records it."""
+    slug = make_team_event(tmp_path, teams=4)
+    team3 = export(slug)["teams"][2]["players"]  # 5 players: 9..13
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")
+    seating = json.loads(run("turn_seat", slug, "--json"))
+    lines = [t["ns"] for m in seating["matches"] for t in m["tables"]]
+    lines += [t["ew"] for m in seating["matches"] for t in m["tables"]]
+    assert [13, 9] in lines and [10, 11] in lines
+    assert team3[-1]["number"] == 13
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "12+9,10+11")
+    line = Pair.objects.get(team__number=3, line_turn=1, player1__number=12)
+    assert line.player2.number == 9
+    assert AuditEntry.objects.filter(action="lineup").count() == 2
+    table = Table.objects.filter(turn__number=1).first()
+    record(slug, 1, table.number, 900, 400)
+    refused(
+        "lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11", match="result"
+    )
+    refused("lineup_set", slug, "--turn", "2", "--team", "3", "--lines", "1+2,3+4", match="not in")
+    refused("lineup_set", slug, "--turn", "2", "--team", "3", "--lines", "9+9,10+11", match="four")
+    refused("lineup_set", slug, "--turn", "2", "--team", "3", "--lines", "9-10", match="P1\\+P2")
+    refused(
+        "lineup_set", slug, "--turn", "2", "--team", "9", "--lines", "9+10,11+12", match="Team 9"
+    )
+    refused(
+        "lineup_set", slug, "--turn", "9", "--team", "3", "--lines", "9+10,11+12", match="Turn 9"
+    )
+
+
+def test_penalty_add_team(tmp_path):
+    slug = make_team_event(tmp_path, teams=4)
+    play(slug)
+    before = {r["team"]: r["vp"] for r in export(slug)["standings"]}
+    out = run("penalty_add", slug, "--team", "2", "--vp", "3", "--reason", "Ritardo")
+    assert "Team 2" in out
+    data = export(slug)
+    assert data["penalties"] == [
+        {"team": 2, "turn": 1, "vp": 3, "mp": 0, "reason": "Ritardo", "table": None}
+    ]
+    after = {r["team"]: r["vp"] for r in data["standings"]}
+    assert after[2] == before[2] - 3 and after[1] == before[1]
+    refused("penalty_add", slug, "--pair", "2", "--vp", "3", "--reason", "x", match="--team")
+    refused("penalty_add", slug, "--team", "7", "--vp", "3", "--reason", "x", match="Team 7")
+    refused("penalty_add", slug, "--team", "2", "--vp", "0", "--reason", "x", match="some VP")
+
+
+def test_seating_refusals_and_undo(tmp_path):
+    from tournaments.services import seating
+
+    slug = make_team_event(tmp_path, teams=4)
+    play(slug)
+    json.loads(run("turn_seat", slug, "--json"))
+    refused("turn_seat", slug, match="lacks the results")
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(slug=slug)
+    assert seating.undo_seating(t) == 2
+    assert not Pair.objects.filter(line_turn=2).exists()
+    again = json.loads(run("turn_seat", slug, "--json"))
+    assert again["turn"] == 2
+    run("turn_release", slug)
