@@ -3,6 +3,7 @@ lineup_set, turn_seat over round robin and Danish, score_record, penalty_add --t
 results_export; refusals; and every page and document of a played team event."""
 
 import json
+import re
 
 import pytest
 from django.core.management.base import CommandError
@@ -11,6 +12,7 @@ from tests.helpers import export, run
 from tournaments.models import AuditEntry, Pair, Table, Team
 
 pytestmark = pytest.mark.django_db
+LINE_NUMBER = re.compile(r"(?<![\d.,:])[1-9]\d{5,}(?![\d.,:])")
 
 
 def refused(*args, match):
@@ -215,3 +217,107 @@ def test_seating_refusals_and_undo(tmp_path):
     again = json.loads(run("turn_seat", slug, "--json"))
     assert again["turn"] == 2
     run("turn_release", slug)
+
+
+# --- every page and document of a played team event --------------------------------------
+
+
+@pytest.fixture
+def language():
+    return "it"
+
+
+@pytest.fixture
+def played_teams(tmp_path, language):
+    """5 teams (a bye each turn), round robin 2 then Danish 1, a penalty, a line-up. The
+    referee's words (the log) are in the language of the pages read back."""
+    from django.utils import translation
+
+    from scoring.services.team_penalties import add_team_penalty
+    from tournaments.models import Tournament
+
+    slug = make_team_event(tmp_path, teams=5, plan="round-robin:2,danish:1")
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")
+    play(slug)
+    t = Tournament.objects.get(slug=slug)
+    with translation.override(language):
+        add_team_penalty(t, t.teams.get(number=2), vp=1, reason="Ritardo")
+    play(slug, points=lambda t: (1200, 700) if t % 2 else (600, 900))
+    json.loads(run("turn_seat", slug, "--json"))
+    t = Tournament.objects.get(slug=slug)
+    t.table_entry = True
+    t.save()
+    return t
+
+
+def team_desk_urls(t) -> list[str]:
+    from django.urls import reverse
+
+    s = t.slug
+    urls = [reverse("home")]
+    for name in (
+        "dashboard", "tournament_edit", "seating", "entry", "board", "rulings",
+        "documents", "standings", "teams", "lineups",
+    ):  # fmt: skip
+        urls.append(reverse(name, args=[s]))
+    for turn in t.turn_set.all():
+        for name in ("seating", "entry", "board", "lineups"):
+            urls.append(reverse(name, args=[s]) + f"?turn={turn.number}")
+        for table in turn.tables.all():
+            urls.append(reverse("history", args=[s, turn.number, table.number]))
+    for team in t.teams.all():
+        urls.append(reverse("team_detail", args=[s, team.number]))
+        urls.append(reverse("public_team", args=[s, team.number]))
+    urls += [reverse(n, args=[s]) for n in ("public_home", "public_standings", "public_screen")]
+    urls.append(reverse("public_poster", args=[s]))
+    table = t.turn_set.get(number=3).tables.first()
+    urls.append(reverse("table_entry", args=[table.code]))
+    return urls
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_page_of_a_team_event_reads_as_words(client, played_teams, language):
+    from django.contrib.auth import get_user_model
+
+    from tests.test_nothing_internal import Reader, visible
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    played_teams.referees.add(user)
+    client.force_login(user)
+    client.cookies["django_language"] = language
+    reader = Reader()
+    failures = []
+    for url in team_desk_urls(played_teams):
+        response = client.get(url)
+        if response.status_code != 200:
+            failures.append(f"{url}: {response.status_code}")
+            continue
+        text = visible(response.content.decode())
+        reader.check(url, text, language)
+        if LINE_NUMBER.search(text):  # a line's own number is internal
+            failures.append(f"{url}: line number {LINE_NUMBER.search(text).group(0)}")
+    assert not failures, failures
+    assert not reader.faults, "\n".join(reader.faults)
+
+
+def test_pairs_pages_of_a_team_event_lead_to_the_teams_or_answer_404(client, played_teams):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    played_teams.referees.add(user)
+    client.force_login(user)
+    s = played_teams.slug
+    for name in ("pairs", "pair_add", "pair_import"):
+        response = client.get(reverse(name, args=[s]))
+        assert response.status_code == 302 and response.url == reverse("teams", args=[s])
+    for url in (
+        reverse("groups", args=[s]),
+        reverse("prizes", args=[s]),
+        reverse("membership", args=[s]),
+        reverse("public_pair", args=[s, 1]),
+        reverse("team_detail", args=[s, 99]),
+        reverse("public_team", args=[s, 99]),
+    ):
+        assert client.get(url).status_code == 404, url
+    assert client.post(reverse("swap", args=[s]), {"a": 1, "b": 2}).status_code == 404

@@ -56,6 +56,10 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
     """The ranking counting turns up to `after_turn` (every turn when None). Once the
     groups are set, from the ranking they were cut from on: each group's ranking, group A
     first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
+    if tournament.is_teams:  # rows of teams (scoring/services/teams.py)
+        from scoring.services.teams import team_standings
+
+        return team_standings(tournament, after_turn)
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
     groups = groups_in_force(tournament, after_turn)
@@ -91,6 +95,8 @@ def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str,
 def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
     once they are set (the group's ranking settles what the range leaves equal)."""
+    if tournament.is_teams:
+        raise Refused(_("The standings of a range of turns are for pairs tournaments."))
     if not 1 <= from_turn <= to_turn <= tournament.turns:
         raise Refused(
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
@@ -230,6 +236,10 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
 
 def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
+    if tournament.is_teams:  # a team's name and players
+        from scoring.services.teams import report_rows
+
+        return report_rows(tournament, ranked)
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
     return [
         {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import teams as team_rules
@@ -37,6 +39,10 @@ class Match:
     open: Table
     closed: Table | None
     result: team_rules.MatchResult | None  # None until both tables have a result
+
+    @property
+    def tables(self) -> list[Table]:
+        return [t for t in (self.open, self.closed) if t is not None]
 
 
 def _result(tournament, scale, tscale, open_t: Table, closed_t: Table):
@@ -136,7 +142,9 @@ def report_rows(tournament: Tournament, ranked) -> list[dict]:
             "team": r.pair,
             "pair": r.pair,
             "name": names.get(r.pair, ""),
-            "players": " – ".join(p.name for p in players.get(r.pair, [])),
+            "members": ", ".join(p.name for p in players.get(r.pair, [])),
+            "players": f"{names.get(r.pair, '')}: "
+            + ", ".join(p.name for p in players.get(r.pair, [])),
             "club": "",
             "vp": r.vp,
             "mp": r.mp,
@@ -161,3 +169,103 @@ def team_players(tournament: Tournament) -> dict[int, list]:
     ):
         out.setdefault(p.team.number, []).append(p)
     return out
+
+
+def turn_byes(tournament: Tournament, turn: int) -> list[Bye]:
+    return list(
+        Bye.objects.filter(turn__tournament=tournament, turn__number=turn, team__isnull=False)
+        .select_related("team")
+        .order_by("team__number")
+    )
+
+
+def team_detail(
+    tournament: Tournament, number: int, turns: list[int] | None = None, after_turn=None
+) -> dict | None:
+    """A team's event match by match (only `turns` when given: the released ones on the
+    players' pages): opponent, the two tables with its line at each, the match VP; its byes,
+    penalties and standing."""
+    team = tournament.teams.filter(number=number).first()
+    if team is None:
+        return None
+    names = dict(tournament.teams.values_list("number", "name"))
+    rows = []
+    for m in matches(tournament):
+        if number not in (m.team_a, m.team_b) or (turns is not None and m.turn not in turns):
+            continue
+        ours_a = m.team_a == number
+        seats = []
+        for t in (m.open, m.closed):
+            if t is None:
+                continue
+            ns = t.ns.team.number == number
+            seats.append(
+                {
+                    "table": t,
+                    "line": _("N-S") if ns else _("E-W"),
+                    "own": t.ns if ns else t.ew,
+                    "other": t.ew if ns else t.ns,
+                    "points": (t.ns_points, t.ew_points) if ns else (t.ew_points, t.ns_points),
+                    "vp": t.ns_vp if ns else t.ew_vp,
+                }
+            )
+        r = m.result
+        rows.append(
+            {
+                "turn": m.turn,
+                "match": m.number,
+                "opponent": m.team_b if ours_a else m.team_a,
+                "opponent_name": names.get(m.team_b if ours_a else m.team_a, ""),
+                "seats": seats,
+                "vp": None if r is None else (r.vp_a if ours_a else r.vp_b),
+                "mp": None if r is None else (r.mp_a if ours_a else r.mp_b),
+            }
+        )
+    for b in Bye.objects.filter(turn__tournament=tournament, team=team).select_related("turn"):
+        if turns is None or b.turn.number in turns:
+            rows.append({"turn": b.turn.number, "bye": True, "vp": b.vp, "mp": b.mp})
+    rows.sort(key=lambda row: row["turn"])
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, team=team).select_related("turn")
+    )
+    standing = next(
+        (
+            r
+            for r in team_standings(tournament, after_turn)
+            if r.pair == number and r.played + r.byes
+        ),
+        None,
+    )
+    return {
+        "team": team,
+        "players": team_players(tournament).get(number, []),
+        "turns": rows,
+        "penalties": penalties,
+        "standing": standing,
+    }
+
+
+def public_matches(tournament: Tournament, turn: int, query: str = "") -> tuple[list, list]:
+    """A turn's matches and team byes for the players' pages, with the teams' names; only
+    those whose team number, team name or a player's name matches `query` when given."""
+    from tournaments.rules.names import compact
+    from tournaments.rules.names import matches as name_matches
+
+    names = dict(tournament.teams.values_list("number", "name"))
+    found = matches(tournament, turn)
+    byes = turn_byes(tournament, turn)
+    for m in found:
+        m.name_a, m.name_b = names.get(m.team_a, ""), names.get(m.team_b, "")
+    query = query.strip()
+    if not compact(query):
+        return found, byes
+    players = team_players(tournament)
+
+    def hit(number: int) -> bool:
+        texts = [names.get(number, "")] + [p.name for p in players.get(number, [])]
+        return query == str(number) or any(name_matches(query, x) for x in texts)
+
+    return (
+        [m for m in found if hit(m.team_a) or hit(m.team_b)],
+        [b for b in byes if hit(b.team.number)],
+    )

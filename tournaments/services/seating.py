@@ -399,7 +399,7 @@ class State:
 
 def state(tournament: Tournament) -> State:
     turn = tournament.turn_set.order_by("-number").first()
-    pairs = tournament.pairs.count()
+    pairs = tournament.teams.count() if tournament.is_teams else tournament.pairs.count()
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()
