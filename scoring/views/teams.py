@@ -2,15 +2,23 @@
 matches at the desk, and the players' pages (where does my team play, both tables; the
 standings by team). Views hold no rule: `scoring.services.teams` does."""
 
+from django import forms
+from django.contrib import messages
 from django.http import Http404
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView, View
 
 from scoring.services import public
 from scoring.services import teams as team_scores
+from scoring.services.team_penalties import add_team_penalty
+from scoring.views.forms import PenaltyForm
 from scoring.views.public import PublicView
 from scoring.views.results import StandingsView
+from scoring.views.rulings import RulingsView
 from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
 
 
 class TeamStandingsView(StandingsView):
@@ -98,3 +106,62 @@ class TeamsScreenView(PublicView):
         )
         report = public.public_standings(t, state) if t.public_standings else None
         return {"state": state, "report": report, "matches": found, "byes": byes}
+
+
+class TeamPenaltyForm(PenaltyForm):
+    """A penalty on a team (Art. 23): the pairs' form with a team where it has a pair, and
+    no catalogue ruling (a team event's penalties are given as VP and MP)."""
+
+    team = forms.TypedChoiceField(label=gettext_lazy("Team"), coerce=int)
+
+    field_order = ["team", "vp", "mp", "turn", "table", "reason"]
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pair"], self.fields["ruling"]
+        self.fields["team"].choices = [(t.number, f"{t.number} {t.name}") for t in teams]
+        for name in ("vp", "mp"):
+            self.fields[name].help_text = ""
+
+
+class TeamRulingsView(RulingsView):
+    """The rulings of a team event: a penalty hits a team; the referee's log."""
+
+    template_name = "scoring/teams_rulings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["penalty_form"] = kwargs.get("penalty_form") or TeamPenaltyForm(
+            teams=self.tournament.teams.order_by("number")
+        )
+        return context
+
+
+class TeamPenaltyView(TournamentMixin, View):
+    def post(self, request, slug):
+        t = self.tournament
+        form = TeamPenaltyForm(request.POST, teams=t.teams.order_by("number"))
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                p = add_team_penalty(
+                    t,
+                    t.teams.get(number=d["team"]),
+                    vp=d["vp"],
+                    mp=d["mp"],
+                    turn_number=d["turn"],
+                    reason=d["reason"],
+                    table_number=d["table"],
+                    user=request.user,
+                )
+                messages.success(
+                    request,
+                    _("Team %(n)d: −%(vp)d VP, −%(mp)d MP.")
+                    % {"n": d["team"], "vp": p.vp, "mp": p.mp},
+                )
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = TeamRulingsView(request=request, kwargs=self.kwargs, tournament=t)
+        view.nav = "rulings"
+        return view.render_to_response(view.get_context_data(penalty_form=form), status=400)
