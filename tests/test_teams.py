@@ -321,3 +321,47 @@ def test_pairs_pages_of_a_team_event_lead_to_the_teams_or_answer_404(client, pla
     ):
         assert client.get(url).status_code == 404, url
     assert client.post(reverse("swap", args=[s]), {"a": 1, "b": 2}).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_document_of_a_team_event_reads_as_words(played_teams, language):
+    """Score sheets (both rooms of a match), seating lists, slips, the standings PDF and the
+    homologation workbook: no Python value, no code, no line number."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from scoring.documents import reports, sheets
+    from tests.test_nothing_internal import Reader, pdf_text
+
+    reader = Reader()
+    texts = {"standings": pdf_text(reports.build(played_teams, "pdf", language=language))}
+    for turn in played_teams.turn_set.all():
+        n = turn.number
+        texts[f"sheets {n}"] = pdf_text(
+            sheets.scoresheets_pdf(played_teams, turn, language=language)
+        )
+        texts[f"filled {n}"] = pdf_text(
+            sheets.scoresheets_pdf(played_teams, turn, filled=True, language=language)
+        )
+        texts[f"seating {n}"] = pdf_text(sheets.seating_pdf(played_teams, turn, language=language))
+        texts[f"slips {n}"] = pdf_text(sheets.slips_pdf(played_teams, turn, language=language))
+    texts["cards"] = pdf_text(sheets.cards_pdf(played_teams, language=language))
+    book = load_workbook(io.BytesIO(reports.build(played_teams, "xlsx", language=language)))
+    for ws in book.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str):
+                    texts[f"{ws.title}!{cell.coordinate}"] = cell.value
+                elif isinstance(cell.value, int) and cell.value >= 100_000:
+                    texts[f"{ws.title}!{cell.coordinate}"] = str(cell.value)
+    faults = []
+    for where, text in texts.items():
+        reader.check(where, text, language)
+        if LINE_NUMBER.search(text):
+            faults.append(f"{where}: line number {LINE_NUMBER.search(text).group(0)}")
+    assert not faults, faults
+    assert not reader.faults, "\n".join(reader.faults)
+    assert "Squadra 1" in texts["standings"]
+    sheet = texts["sheets 1"]
+    assert sheet.count("Squadra 1") >= 2  # both rooms of its match

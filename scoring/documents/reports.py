@@ -30,6 +30,10 @@ def build(
     verification address under the signature (scoring.documents.homologation)."""
     from scoring.services.standings import standings_report
 
+    if tournament.is_teams:  # rows and matches by team (scoring/documents/teams.py)
+        from scoring.documents import teams
+
+        return teams.build(tournament, fmt, after, seal)
     data = results_data(tournament)
     report = standings_report(tournament, after)
     data["standings"] = report.rows
