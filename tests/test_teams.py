@@ -365,3 +365,19 @@ def test_every_document_of_a_team_event_reads_as_words(played_teams, language):
     assert "Squadra 1" in texts["standings"]
     sheet = texts["sheets 1"]
     assert sheet.count("Squadra 1") >= 2  # both rooms of its match
+
+
+def test_demo_team_event_is_played():
+    out = run("demo_tournament", "--kind", "teams", "--slug", "squadre")
+    assert "12 teams" in out
+    data = export("squadre")
+    assert data["tournament"]["kind"] == "teams"
+    assert [t["movement"] for t in data["turns"]] == ["round-robin"] * 3 + ["danish"] * 2
+    assert {len(t["players"]) for t in data["teams"]} == {4, 5, 6}
+    played = data["turns"][:4]
+    assert all(m["vp_a"] is not None for t in played for m in t["matches"])
+    assert all(len(t["matches"]) == 6 for t in data["turns"])  # 12 teams, no bye
+    groups = [{m["team_a"], m["team_b"]} for t in data["turns"][:3] for m in t["matches"]]
+    assert len({frozenset(g) for g in groups}) == 18  # 3 groups of 4: 6 meetings each
+    assert data["penalties"][0]["team"] == 7
+    assert AuditEntry.objects.filter(action="lineup").count() == 1
