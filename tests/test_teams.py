@@ -363,8 +363,11 @@ def test_every_document_of_a_team_event_reads_as_words(played_teams, language):
     assert not faults, faults
     assert not reader.faults, "\n".join(reader.faults)
     assert "Squadra 1" in texts["standings"]
-    sheet = texts["sheets 1"]
-    assert sheet.count("Squadra 1") >= 2  # both rooms of its match
+    first = played_teams.turn_set.get(number=1).tables.get(number=1)
+    a, b = first.ns.team.name, first.ew.team.name
+    sheet = texts["sheets 1"]  # the two rooms of match 1, named, on its first page
+    assert sheet.count(a) >= 4 and sheet.count(b) >= 4
+    assert ("sala aperta" if language == "it" else "open room") in " ".join(sheet.split())
 
 
 def test_demo_team_event_is_played():
