@@ -7,31 +7,21 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.services import teams as team_scores
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
-from tournaments.models import Tournament
 from tournaments.services import seating
 from tournaments.services import teams as team_setup
 
 
 def by_kind(pairs_view, teams_view=None):
     """One address, two pages: the pairs page, or in a team event `teams_view` (None: the
-    page has no meaning there and answers 404 after the usual login check)."""
-    pairs = pairs_view.as_view()
-    teams = (teams_view or NotInTeamEvents).as_view()
-
-    def view(request, *args, **kwargs):
-        slug = kwargs.get("slug")
-        kind = Tournament.objects.filter(slug=slug).values_list("kind", flat=True).first()
-        return (teams if kind == Tournament.Kind.TEAMS else pairs)(request, *args, **kwargs)
-
-    view.pairs_view, view.teams_view = pairs_view, teams_view
-    return view
+    page has no meaning there and answers 404 after the usual login check). The pages load
+    the tournament anyway: the choice costs no query."""
+    return pairs_view.as_view(teams_view=teams_view or NotInTeamEvents)
 
 
 class NotInTeamEvents(TournamentMixin, TemplateView):
@@ -41,13 +31,6 @@ class NotInTeamEvents(TournamentMixin, TemplateView):
         raise Http404(_("This page belongs to pairs tournaments, not to team events."))
 
     post = get
-
-
-class PublicNotFound(View):
-    """A players' page of pairs (a pair's page) asked for in a team event."""
-
-    def get(self, request, *args, **kwargs):
-        raise Http404(_("This page belongs to pairs tournaments, not to team events."))
 
 
 class ToTeams(TournamentMixin, TemplateView):
