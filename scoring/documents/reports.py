@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -32,8 +33,10 @@ def build(
 
     if tournament.is_teams:  # rows and matches by team (scoring/documents/teams.py)
         from scoring.documents import teams
+        from scoring.documents.sheets import qr_png
 
-        return teams.build(tournament, fmt, after, seal)
+        seal = {**seal, "qr": qr_png(seal["url"])} if seal else None
+        return teams.build(tournament, fmt, after, seal, sys.modules[__name__])
     data = results_data(tournament)
     report = standings_report(tournament, after)
     data["standings"] = report.rows

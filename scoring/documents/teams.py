@@ -10,7 +10,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.documents import reports
 from scoring.rules import display
 from scoring.services import labels
 from scoring.services.exports import results_data
@@ -20,8 +19,9 @@ from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
 
 
-def build(tournament: Tournament, fmt: str, after=None, seal=None) -> bytes:
-    """`reports.build` for a team event (already in the document's language)."""
+def build(tournament: Tournament, fmt: str, after, seal, reports) -> bytes:
+    """`reports.build` for a team event (already in the document's language); `reports` is
+    that module, whose sheet and page helpers are reused (passed in: no import cycle)."""
     from scoring.services.standings import standings_report
 
     data = results_data(tournament)
@@ -35,13 +35,13 @@ def build(tournament: Tournament, fmt: str, after=None, seal=None) -> bytes:
         "level": tournament.get_level_display(),
     }
     if fmt == "xlsx":
-        return workbook(data)
+        return workbook(data, reports)
     if fmt == "pdf":
-        return standings_pdf(tournament, data, seal)
+        return standings_pdf(tournament, data, seal, reports)
     raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
 
 
-def workbook(data: dict) -> bytes:
+def workbook(data: dict, reports) -> bytes:
     """Sheets Torneo, Classifica, Incontri, Penalità, Registro, Squadre."""
     from openpyxl import Workbook
 
@@ -110,10 +110,9 @@ def _match_rows(data: dict) -> tuple[list, list]:
     return header, rows
 
 
-def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) -> bytes:
+def standings_pdf(tournament: Tournament, data: dict, seal: dict | None, reports) -> bytes:
     """The standings PDF of the pairs with a team (its name and players) in each row."""
     from scoring.documents.pdf import render
-    from scoring.documents.sheets import qr_png
 
     rows = [
         {
@@ -136,7 +135,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
         "date": tournament.date,
-        "seal": {**seal, "qr": qr_png(seal["url"])} if seal else None,
+        "seal": seal,  # with its QR code (reports.build)
         "penalties": [{**p, "pair": p["team"]} for p in data["penalties"]],
         "log": [
             {
@@ -188,7 +187,7 @@ def label_rooms(tournament: Tournament, sheets: list[dict]) -> None:
 
 def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """The turn's matches, each with its two tables and the lines' players."""
-    from scoring.documents.sheets import _pdf
+    from scoring.documents.pdf import render
 
     names = dict(tournament.teams.values_list("number", "name"))
     found = matches(tournament, turn.number)
@@ -203,12 +202,12 @@ def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
             "byes": turn_byes(tournament, turn.number),
         },
     )
-    return _pdf([html])
+    return render([html])
 
 
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per team: its match, and where each of its lines sits."""
-    from scoring.documents.sheets import _pdf
+    from scoring.documents.pdf import render
 
     names = dict(tournament.teams.values_list("number", "name"))
     slips = []
@@ -235,12 +234,12 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
         "scoring/pdf/teams_slips.html",
         {"t": tournament, "turn": turn, "slips": slips, "names": names},
     )
-    return _pdf([html])
+    return render([html])
 
 
 def cards_pdf(tournament: Tournament, url: str, qr: str) -> bytes:
     """A card per team: its number, name, players and the PIN its lines confirm with."""
-    from scoring.documents.sheets import _pdf
+    from scoring.documents.pdf import render
     from scoring.services.teams import team_players
 
     players = team_players(tournament)
@@ -248,4 +247,4 @@ def cards_pdf(tournament: Tournament, url: str, qr: str) -> bytes:
     html = render_to_string(
         "scoring/pdf/teams_cards.html", {"t": tournament, "teams": teams, "url": url, "qr": qr}
     )
-    return _pdf([html])
+    return render([html])
