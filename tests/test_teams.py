@@ -384,3 +384,85 @@ def test_demo_team_event_is_played():
     assert len({frozenset(g) for g in groups}) == 18  # 3 groups of 4: 6 meetings each
     assert data["penalties"][0]["team"] == 7
     assert AuditEntry.objects.filter(action="lineup").count() == 1
+
+
+def test_round_robin_in_balanced_groups_from_the_registration_order(tmp_path):
+    """9 teams in groups of at most 4: 3 groups of 3 dealt in serpentine order (A B C C B A
+    A B C: 1 6 7 / 2 5 8 / 3 4 9), every team meets the two others of its group and rests
+    once in 3 turns (Art. 33), with the bye of a match: 28 of 40 VP (70%)."""
+    slug = make_team_event(tmp_path, teams=9, plan="round-robin:3", groups=4)
+    met, rested = set(), []
+    for _turn in range(3):
+        seating = play(slug)
+        met |= {frozenset((m["team_a"], m["team_b"])) for m in seating["matches"]}
+        rested += [b["team"] for b in seating["byes"]]
+        assert [b["vp"] for b in seating["byes"]] == [28] * 3
+    assert met == {
+        frozenset(p)
+        for group in ((1, 6, 7), (2, 5, 8), (3, 4, 9))
+        for p in ((group[0], group[1]), (group[0], group[2]), (group[1], group[2]))
+    }
+    assert sorted(rested) == list(range(1, 10))  # everyone once
+    rows = export(slug)["standings"]
+    assert all(r["played"] == 2 and r["byes"] == 1 for r in rows)
+
+
+def test_the_danish_after_the_round_robin_avoids_its_matches(tmp_path):
+    """Art. 2: 1st v 2nd on the team standings, never a replay while avoidable."""
+    slug = make_team_event(tmp_path, teams=8, plan="round-robin:1,danish:2")
+    first = play(slug)
+    danish = play(slug)
+    before = {frozenset((m["team_a"], m["team_b"])) for m in first["matches"]}
+    assert not before & {frozenset((m["team_a"], m["team_b"])) for m in danish["matches"]}
+    assert danish["repeats"] == []
+
+
+def test_teams_import_refusals_change_nothing(tmp_path):
+    run("tournament_create", "--slug", "sq", "--name", "S", "--kind", "teams",
+        "--plan", "round-robin:3")  # fmt: skip
+    bad = tmp_path / "bad.csv"
+    bad.write_text("nome,cognome\nA,B\n")
+    refused("teams_import", "sq", str(bad), match="team is missing")
+    bad.write_text("team,player\nA,\n")
+    refused("teams_import", "sq", str(bad), match="Line 2")
+    path = write_teams(tmp_path / "t.csv", 4)
+    run("teams_import", "sq", path)
+    refused("teams_import", "sq", path, match="already registered")
+    run("turn_seat", "sq")
+    other = write_teams(tmp_path / "u.csv", 1).replace("Squadra 1", "Altra")
+    refused("teams_import", "sq", other, match="turn 1 is seated")
+    assert Team.objects.count() == 4
+    run("tournament_create", "--slug", "cp", "--name", "Coppie", "--plan", "mitchell:3")
+    refused("teams_import", "cp", path, match="not a team event")
+    refused("lineup_set", "cp", "--turn", "1", "--team", "1", "--lines", "1+2,3+4", match="team")
+
+
+def test_desk_forms_register_a_team_and_refuse_bad_input(client, tmp_path):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    run("tournament_create", "--slug", "sq", "--name", "S", "--kind", "teams",
+        "--plan", "round-robin:3")  # fmt: skip
+    user = get_user_model().objects.create_user("ref", password="x")
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(slug="sq")
+    t.referees.add(user)
+    client.force_login(user)
+    url = reverse("teams", args=["sq"])
+    form = {"name": "Le Pinelle"} | {f"player{i}": f"Giocatore {i}" for i in range(1, 5)}
+    assert client.post(url, form).status_code == 302
+    assert [p.team_order for p in t.teams.get().members.order_by("number")] == [1, 2, 3, 4]
+    short = {"name": "Corta", "player1": "A", "player2": "B", "player3": "C"}
+    assert client.post(url, short).status_code == 400
+    assert client.post(url, {"name": "", "player1": "A"}).status_code == 400
+    lineups = reverse("lineups", args=["sq"])
+    assert client.post(lineups, {"turn": "1", "team": "1", "lines": "1+2,3+9"}).status_code == 400
+    assert client.post(lineups, {"turn": "x", "team": "1", "lines": "1+2,3+4"}).status_code == 400
+    assert client.post(lineups, {"turn": "1", "team": "1", "lines": "1+3,2+4"}).status_code == 302
+    assert client.get(lineups + "?turn=99").status_code == 400  # shown with the message
+    assert t.teams.get().lineups.get().lines == [[1, 3], [2, 4]]
+    penalty = reverse("ruling_penalty", args=["sq"])
+    assert (
+        client.post(penalty, {"team": "1", "vp": "1", "reason": "x"}).status_code == 400
+    )  # no turn
