@@ -466,3 +466,16 @@ def test_desk_forms_register_a_team_and_refuse_bad_input(client, tmp_path):
     assert (
         client.post(penalty, {"team": "1", "vp": "1", "reason": "x"}).status_code == 400
     )  # no turn
+
+
+def test_a_team_event_backs_up_and_restores_whole(played_teams, tmp_path):
+    """The backup file (written after every complete turn) holds the teams and line-ups: the
+    restored event exports the same teams, matches and standings."""
+    path = tmp_path / "sq.json"
+    run("tournament_backup", played_teams.slug, "--output", str(path))
+    run("tournament_restore", str(path), "--slug", "sq-copia")
+    original, copy = export(played_teams.slug), export("sq-copia")
+    for key in ("teams", "turns", "standings", "penalties"):
+        assert copy[key] == original[key], key
+    restored = Team.objects.get(tournament__slug="sq-copia", number=3)
+    assert restored.lineups.get(turn_number=1).lines == [[13, 9], [10, 11]]

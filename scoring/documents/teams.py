@@ -61,7 +61,9 @@ def workbook(data: dict, reports) -> bytes:
         [p["team"], p["turn"], p["table"], p["vp"], p["mp"], p["reason"]] for p in data["penalties"]
     ]
     reports._sheet(book, "Penalità", header, rows)
-    reports._sheet(book, "Registro", *reports._log_rows(data))
+    header, rows = reports._log_rows(data)
+    header[3] = _("Teams")  # a team event's log names teams
+    reports._sheet(book, "Registro", header, rows)
     header = [_("Team"), _("Name"), _("Player number"), _("Player"), _("Membership"), _("Club")]
     rows = [
         [t["number"], t["name"], p["number"], p["name"], p["membership"], p["club"]]

@@ -46,6 +46,7 @@ def add_team_penalty(
             user=user if getattr(user, "is_authenticated", False) else None,
             turn=turn.number,
             table=table_number,
+            pairs=[team.number],  # a team event's log names teams where it names pairs
             code="penalty",
             decision=f"{_('Team %(n)d') % {'n': team.number}} {team.name}: {reason}",
             effect=_("%(amount)s in the general ranking") % {"amount": labels.deduction(vp, mp)},
