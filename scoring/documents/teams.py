@@ -9,6 +9,7 @@ import io
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.rules import display
 from scoring.services import labels
@@ -62,7 +63,7 @@ def workbook(data: dict, reports) -> bytes:
     ]
     reports._sheet(book, "Penalità", header, rows)
     header, rows = reports._log_rows(data)
-    header[3] = _("Teams")  # a team event's log names teams
+    header[3] = pgettext("the teams of an event", "Teams")  # a team event's log names teams
     reports._sheet(book, "Registro", header, rows)
     header = [_("Team"), _("Name"), _("Player number"), _("Player"), _("Membership"), _("Club")]
     rows = [
