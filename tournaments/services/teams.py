@@ -443,6 +443,21 @@ class TeamSeating:
     repeats: list[tuple[int, int]]  # teams meeting again
     rest_again: list[int]  # teams resting once more
 
+    def summary(self) -> str:
+        """The referee's message once the turn is seated."""
+        text = _("Turn %(n)d seated: %(m)d matches on %(t)d tables.") % {
+            "n": self.turn.number,
+            "m": len(self.tables) // 2,
+            "t": len(self.tables),
+        }
+        if self.repeats:
+            teams = ", ".join(f"{a}–{b}" for a, b in self.repeats)
+            text += " " + _("No seating avoided these teams meeting again: %(p)s.") % {"p": teams}
+        if self.rest_again:
+            teams = ", ".join(str(t) for t in self.rest_again)
+            text += " " + _("No seating avoided these teams resting again: %(p)s.") % {"p": teams}
+        return text
+
 
 def _match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
     """Match k's tables as (table, N-S line key, E-O line key), a key being (team, line)."""
