@@ -479,3 +479,22 @@ def test_a_team_event_backs_up_and_restores_whole(played_teams, tmp_path):
         assert copy[key] == original[key], key
     restored = Team.objects.get(tournament__slug="sq-copia", number=3)
     assert restored.lineups.get(turn_number=1).lines == [[13, 9], [10, 11]]
+
+
+def test_the_homologation_package_of_a_finished_team_event(tmp_path):
+    """The sealed zip: the export, the workbook by team, every turn's sheets, the standings;
+    its identity says a team event and counts teams."""
+    import zipfile
+
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    for _turn in range(3):
+        play(slug)
+    path = tmp_path / "pkg.zip"
+    run("homologation_package", slug, "--output", str(path))
+    with zipfile.ZipFile(path) as z:
+        manifest = json.loads(z.read("manifest.json"))
+        names = set(z.namelist())
+    assert manifest["tournament"]["kind"] == "teams"
+    assert manifest["tournament"]["entrants"] == 4
+    assert {"classifica.pdf", "omologazione.xlsx", "score/turno-03.pdf"} <= names
+    assert "verified" in run("homologation_verify", str(path))

@@ -33,7 +33,7 @@ def identity(data: dict) -> dict:
     return {
         key: t.get(key)
         for key in ("slug", "name", "date", "venue", "organiser", "turns", "deals", "vp_scale")
-    } | {"kind": "pairs", "entrants": len(data["pairs"])}
+    } | {"kind": t.get("kind", "pairs"), "entrants": len(data.get("pairs", data.get("teams", [])))}
 
 
 def build_package(
