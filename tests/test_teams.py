@@ -498,3 +498,38 @@ def test_the_homologation_package_of_a_finished_team_event(tmp_path):
     assert manifest["tournament"]["entrants"] == 4
     assert {"classifica.pdf", "omologazione.xlsx", "score/turno-03.pdf"} <= names
     assert "verified" in run("homologation_verify", str(path))
+
+
+def test_the_settings_of_a_team_event_keep_its_plan_words(client, tmp_path):
+    """The settings page saves a team event's plan (round robin, Danish) and refuses a
+    Mitchell turn in it with the kind's message (Art. 2)."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+
+    slug = make_team_event(tmp_path, teams=4)
+    user = get_user_model().objects.create_user("ref", password="x")
+    Tournament.objects.get(slug=slug).referees.add(user)
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    data = {
+        "name": "Squadre",
+        "slug": slug,
+        "date": "2026-11-21",
+        "deals": "3",
+        "vp_scale": "feburit-2007",
+        "game_variant": "fibur",
+        "first_seating": "registration",
+        "tiebreak_order": "mp,h2h,number",
+        "mitchell_step": "1",
+        "plan_movement": ["round-robin", "danish"],
+        "plan_turns": ["3", "3"],
+    }
+    url = reverse("tournament_edit", args=[slug])
+    assert client.post(url, data).status_code == 302
+    assert Tournament.objects.get(slug=slug).plan == ["round-robin"] * 3 + ["danish"] * 3
+    data["plan_movement"] = ["mitchell", "danish"]
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert Tournament.objects.get(slug=slug).plan == ["round-robin"] * 3 + ["danish"] * 3
