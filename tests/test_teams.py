@@ -533,3 +533,38 @@ def test_the_settings_of_a_team_event_keep_its_plan_words(client, tmp_path):
     response = client.post(url, data)
     assert response.status_code == 400
     assert Tournament.objects.get(slug=slug).plan == ["round-robin"] * 3 + ["danish"] * 3
+
+
+def test_a_team_event_created_from_the_new_tournament_page(client):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+
+    client.force_login(get_user_model().objects.create_user("ref", password="x"))
+    client.cookies["django_language"] = "en"
+    data = {
+        "name": "Squadre",
+        "slug": "nuove-squadre",
+        "date": "2026-11-21",
+        "deals": "3",
+        "vp_scale": "feburit-2007",
+        "game_variant": "fibur",
+        "first_seating": "registration",
+        "tiebreak_order": "mp,h2h,number",
+        "mitchell_step": "1",
+        "kind": "teams",
+        "team_scoring": "mp-scale",
+        "team_group_size": "4",
+        "plan_movement": ["round-robin", "danish"],
+        "plan_turns": ["3", "2"],
+    }
+    assert (
+        client.post(reverse("tournament_new"), data | {"team_group_size": "1"}).status_code == 400
+    )
+    assert client.post(reverse("tournament_new"), data).status_code == 302
+    t = Tournament.objects.get(slug="nuove-squadre")
+    assert (t.kind, t.team_scoring, t.team_group_size) == ("teams", "mp-scale", 4)
+    assert t.plan == ["round-robin"] * 3 + ["danish"] * 2
+    wrong = data | {"slug": "sbagliato", "plan_movement": ["mitchell"], "plan_turns": ["3"]}
+    assert client.post(reverse("tournament_new"), wrong).status_code == 400
