@@ -132,7 +132,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # Numbers as people read them (−30, "950 – (−30)") in every template.
-            "builtins": ["scoring.templatetags.burraco"],
+            "builtins": ["scoring.templatetags.burraco", "scoring.templatetags.teams"],
         },
     },
 ]

@@ -17,6 +17,7 @@ PUBLIC = {
     "public_home",
     "public_standings",
     "public_pair",
+    "public_team",
     "public_screen",
     "public_poster",
     "table_entry",
@@ -28,6 +29,8 @@ ACCOUNT = {"logout", "password_change", "password_change_done"}
 HEALTH = {"healthz"}
 # A digest or a package nobody holds here: "not found" to everyone, never an error.
 NOT_HELD = {"verify", "homologation_download"}
+# Pages of team events only (tests/test_teams.py): not found in this pairs tournament.
+TEAMS_ONLY = {"teams", "lineups", "team_detail", "public_team"}
 # The federation's hub answers only with DJANGO_ROLE=hub: not found on a club installation.
 HUB = {
     "hub_calendar",
@@ -159,6 +162,8 @@ def test_every_url_for_every_visitor(client, world, who):
         elif name in HEALTH:
             assert status in (200, 503), (who, url, status)
         elif name in NOT_HELD and who in ("referee", "staff"):
+            assert status == 404, (who, url, status)
+        elif name in TEAMS_ONLY and (name == "public_team" or who in ("referee", "staff")):
             assert status == 404, (who, url, status)
         elif name in POST_ONLY and (not desk or who in ("referee", "staff")):
             assert status in (405, 302), (who, url, status)

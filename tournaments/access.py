@@ -28,6 +28,7 @@ class TournamentMixin(LoginRequiredMixin):
     """A referee's page of one tournament: loads it once, refuses others' tournaments."""
 
     nav = ""
+    teams_view = None  # a team event's page at this address (tournaments/views/teams.py)
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -38,6 +39,11 @@ class TournamentMixin(LoginRequiredMixin):
             answer = hook(request, self.tournament, *args, **kwargs)
             if answer is not None:
                 return answer
+        if self.teams_view is not None and self.tournament.is_teams:
+            view = self.teams_view()
+            view.setup(request, *args, **kwargs)
+            view.tournament = self.tournament
+            return super(TournamentMixin, view).dispatch(request, *args, **kwargs)
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

@@ -418,6 +418,10 @@ class Pair(models.Model):
     # How pages show a pair or a line: a line's number is internal, its players' are shown.
     @property
     def shown_number(self) -> int | str:
+        """A pair's number; a team's line by its team (number and name); an individual
+        event's line by nothing (its players follow). A line's own number is internal."""
+        if self.team_id is not None:
+            return f"{self.team.number} {self.team.name}"
         return "" if self.is_line else self.number
 
     @property
@@ -434,7 +438,9 @@ class Pair(models.Model):
 
     @property
     def label(self) -> int | str:
-        """A pair by its number, a line by its players."""
+        """A pair by its number, a team's line by its team, an individual line by its players."""
+        if self.team_id is not None:
+            return self.shown_number
         return self.members if self.is_line else self.number
 
 

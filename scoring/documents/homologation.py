@@ -35,7 +35,7 @@ def identity(data: dict) -> dict:
         for key in ("slug", "name", "date", "venue", "organiser", "turns", "deals", "vp_scale")
     } | {
         "kind": t.get("kind") or "pairs",
-        "entrants": len(data["pairs"] if "pairs" in data else data["players"]),  # individual
+        "entrants": len(data.get("pairs", data.get("players", data.get("teams", [])))),
     }
 
 

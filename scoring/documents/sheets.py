@@ -171,6 +171,11 @@ def scoresheets_pdf(
     base: str | None = None,
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
+    if tournament.is_teams:  # the two rooms of a match on one page, named
+        from scoring.documents.teams import label_rooms
+
+        label_rooms(tournament, sheets)
+        two_up = True
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
     step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
     chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]
@@ -200,6 +205,11 @@ def scoresheets_pdf(
 def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
     from tournaments.services.groups import label_tables
 
+    if tournament.is_teams:  # matches of two tables
+        from scoring.documents import teams
+
+        return teams.seating_pdf(tournament, turn)
+
     tables = _tables(turn)
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     label_tables(tournament, turn, tables, byes)
@@ -219,6 +229,10 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
 @in_language
 def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """Every player by surname with pair, table and line: the notice board's second list."""
+    if tournament.is_teams:  # a team event's list is by match
+        from scoring.documents import teams
+
+        return teams.seating_pdf(tournament, turn)
     from tournaments.services.seating_lists import by_surname
 
     if tournament.is_individual:  # each player with his partner of the turn
@@ -242,6 +256,10 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
             "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
         )
         return _pdf([html])
+    if tournament.is_teams:  # a slip per team, both its tables
+        from scoring.documents import teams
+
+        return teams.slips_pdf(tournament, turn)
     slips = []
     for t in _tables(turn):
         slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
@@ -264,6 +282,10 @@ def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
         .order_by("number")
     )
     url = f"{base_url(base)}/t/{tournament.slug}/"
+    if tournament.is_teams:  # a card per team: its PIN confirms at both its tables
+        from scoring.documents import teams
+
+        return teams.cards_pdf(tournament, url, qr_svg(url))
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
     )

@@ -17,6 +17,10 @@ def results_data(tournament: Tournament) -> dict:
         from scoring.services import individual
 
         return individual.results_data(tournament, _tournament(tournament), _log(tournament))
+    if tournament.is_teams:  # teams, matches, team standings (scoring/services/exports_teams.py)
+        from scoring.services.exports_teams import team_results_data
+
+        return team_results_data(tournament, _tournament(tournament), _log(tournament))
     ranked = standings(tournament)
     return {
         "tournament": _tournament(tournament),

@@ -60,6 +60,10 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
         from scoring.services.individual import player_standings
 
         return player_standings(tournament, after_turn)
+    if tournament.is_teams:  # rows of teams (scoring/services/teams.py)
+        from scoring.services.teams import team_standings
+
+        return team_standings(tournament, after_turn)
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
     groups = groups_in_force(tournament, after_turn)
@@ -95,6 +99,8 @@ def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str,
 def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
     once they are set (the group's ranking settles what the range leaves equal)."""
+    if tournament.is_teams:
+        raise Refused(_("The standings of a range of turns are for pairs tournaments."))
     if not 1 <= from_turn <= to_turn <= tournament.turns:
         raise Refused(
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
@@ -242,6 +248,10 @@ def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
     if tournament.is_individual:
         from scoring.services.individual import report_rows
+
+        return report_rows(tournament, ranked)
+    if tournament.is_teams:  # a team's name and players
+        from scoring.services.teams import report_rows
 
         return report_rows(tournament, ranked)
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}

@@ -25,7 +25,12 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
         if not hasattr(self, "_tables"):
             self._tables = list(
                 turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+                    "ns__player1",
+                    "ns__player2",
+                    "ew__player1",
+                    "ew__player2",
+                    "ns__team",
+                    "ew__team",
                 )
             )
         return self._tables
@@ -61,7 +66,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             turns=turns,
             tables=tables,
             missing=[t.number for t in tables if not t.has_result],
-            byes=list(turn.byes.select_related("pair")) if turn else [],
+            byes=list(turn.byes.select_related("pair", "player", "team")) if turn else [],
             deals_form=kwargs.get("deals_form") or deals_form(self.tournament),
             turn_closed=bool(turn and turns and turn != turns[-1]),
             late_asked=getattr(self, "late_asked", False),
@@ -196,7 +201,12 @@ class PreviewView(TurnMixin, TemplateView):
         if turn is not None and number is not None and 0 < number <= 99999:
             table = (
                 turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+                    "ns__player1",
+                    "ns__player2",
+                    "ew__player1",
+                    "ew__player2",
+                    "ns__team",
+                    "ew__team",
                 )
                 .filter(number=number)
                 .first()

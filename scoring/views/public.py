@@ -34,6 +34,7 @@ class PublicView(View):
     template_name = ""
     page = ""
     needs = None  # "public_standings" / "public_pairs": a page the referee may switch off
+    teams_view = None  # a team event's page at this address (scoring/views/teams.py)
 
     def get(self, request, slug, **kwargs):
         t = get_object_or_404(
@@ -57,6 +58,8 @@ class PublicView(View):
             ),
             slug=slug,
         )
+        if self.teams_view is not None and t.kind == Tournament.Kind.TEAMS:
+            self.__class__ = self.teams_view  # the team page serves this request from here on
         if self.needs and not getattr(t, self.needs):
             raise Http404
         version = str(t.public_version)

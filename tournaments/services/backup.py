@@ -36,9 +36,11 @@ from tournaments.models import (
     AuditEntry,
     Bye,
     Group,
+    Lineup,
     Pair,
     Player,
     Table,
+    Team,
     Tournament,
     Turn,
     new_table_code,
@@ -55,7 +57,9 @@ def _models():
     from scoring.models import LogEntry, Penalty, Prize, ResultChange, Ruling, TableReport
 
     return [
+        ("teams", Team, "tournament"),  # team events (Art. 2): before their players
         ("players", Player, "tournament"),
+        ("lineups", Lineup, "team__tournament"),
         ("pairs", Pair, "tournament"),
         ("turns", Turn, "tournament"),
         ("tables", Table, "turn__tournament"),
@@ -70,7 +74,7 @@ def _models():
     ], Ruling
 
 
-OPTIONAL = ("groups", "prizes")  # parts added later: older backups lack them
+OPTIONAL = ("groups", "prizes", "teams", "lineups")  # parts added later: older backups lack them
 
 
 def _plain(value):
@@ -180,6 +184,12 @@ def _shape_ok(field: str, value) -> bool:
             or _individual_repeat(p, whole)
             for p in value
         )
+    if field == "lines":  # a line-up: two lines of two player numbers
+        return (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(x, list) and len(x) == 2 and all(whole(v) for v in x) for x in value)
+        )
     if field == "deals":
         lines = ("ns", "ew")
         parts = ("base", "cards", "total")
@@ -204,7 +214,7 @@ def _individual_repeat(p, whole) -> bool:
     )
 
 
-JSON_SHAPES = {"order", "pairs", "repeats", "deals"}
+JSON_SHAPES = {"order", "pairs", "repeats", "deals", "lines"}
 
 
 def _build(model, row, maps: dict, users: dict) -> models.Model:

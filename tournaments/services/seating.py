@@ -216,6 +216,10 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
     if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
         raise Refused(_("An individual event is seated by the individual movements."))
+    if tournament.is_teams:  # matches of two tables (tournaments/services/teams.py)
+        from tournaments.services.teams import seat_team_turn
+
+        return seat_team_turn(tournament, user)
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -397,9 +401,12 @@ class State:
 
 def state(tournament: Tournament) -> State:
     turn = tournament.turn_set.order_by("-number").first()
-    pairs = tournament.pairs.count()
-    if tournament.is_individual:  # four players make a table: counted as two "pairs"
+    if tournament.is_teams:
+        pairs = tournament.teams.count()
+    elif tournament.is_individual:  # four players make a table: counted as two "pairs"
         pairs = tournament.players.exclude(number=None).count() // 2
+    else:
+        pairs = tournament.pairs.count()
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()
@@ -442,8 +449,7 @@ def undo_seating(tournament: Tournament, user=None) -> int:
             },
         )
         turn.delete()
-        if tournament.is_individual:  # the turn's lines go with it
-            tournament.pairs.filter(line_turn=number).delete()
+        tournament.pairs.filter(line_turn=number).delete()  # the turn's lines (individual, teams)
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
             tournament.save(update_fields=["status"])

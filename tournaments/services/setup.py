@@ -198,6 +198,8 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
 def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list[Pair]:
     """Save the rows as new pairs, all or nothing. A row's own number (a `number` column) is
     kept; the others are numbered in file order after the highest number in use."""
+    if tournament.is_teams:  # a team event registers teams (teams_import, the teams page)
+        raise Refused(_("This is a team event: register its teams (teams_import), not pairs."))
     if tournament.turn_set.exists():
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
     bad = [row for row in check_against_tournament(tournament, rows) if row.problems]

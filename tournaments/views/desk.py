@@ -211,6 +211,8 @@ class SeatNextView(ActionView):
             language=request.LANGUAGE_CODE,
             base_url=site_url(request),
         )
+        if self.tournament.is_teams:  # matches and teams (tournaments/services/teams.py)
+            return out.summary()
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         if out.repeats:
             pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)

@@ -119,6 +119,9 @@ class TournamentForm(forms.ModelForm):
             "public_pairs",
             "table_entry",
             "approval_required",
+            "kind",  # Art. 2; team events: the two settings below
+            "team_scoring",
+            "team_group_size",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -146,12 +149,13 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
         self.fields["level"].required = False  # a form without it: a club tournament
-        self.fields["kind"].required = False  # a form without it: pairs
+        for name in ("kind", "team_scoring"):  # a form without them: as before (pairs)
+            self.fields[name].required = False
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
             if self.instance.turn_set.exists():  # seated: the seating settings are history
-                for name in ("first_seating", "seed", "slug"):
+                for name in ("first_seating", "seed", "slug", "kind"):
                     self.fields[name].disabled = True
             if self.instance.pairs.exists() or self.instance.players.exists():
                 self.fields["kind"].disabled = True  # the entrants are pairs, or players
@@ -198,7 +202,16 @@ class TournamentForm(forms.ModelForm):
         return plan
 
     def clean_kind(self):
-        return self.cleaned_data.get("kind") or Tournament.Kind.PAIRS
+        return self.cleaned_data.get("kind") or self.instance.kind or Tournament.Kind.PAIRS
+
+    def clean_team_scoring(self):
+        return self.cleaned_data.get("team_scoring") or self.instance.team_scoring
+
+    def clean_team_group_size(self):
+        size = self.cleaned_data.get("team_group_size")
+        if size is not None and size < 2:
+            raise forms.ValidationError(_("A round-robin group has at least 2 teams."))
+        return size
 
     def clean_level(self):
         return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO

@@ -15,6 +15,7 @@ class Command(ContractCommand):
         who = parser.add_mutually_exclusive_group(required=True)
         who.add_argument("--pair", type=int)
         who.add_argument("--player", type=int, help="individual events: the player's number")
+        who.add_argument("--team", type=int, help="team events: the team penalised")
         parser.add_argument("--vp", type=int, help="VP taken away (default: the ruling's, or 0)")
         parser.add_argument("--mp", type=int, help="MP taken away (default: the ruling's, or 0)")
         parser.add_argument("--turn", type=int, help="counts from this turn on (default: last)")
@@ -24,6 +25,10 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
+        if tournament.is_teams or opts["team"] is not None:  # a team event penalises a team
+            from scoring.services.team_penalties import penalty_command
+
+            return self.stdout.write(penalty_command(tournament, opts))
         pair = penalised(tournament, opts["pair"], opts["player"])
         p = add_penalty(
             tournament,

@@ -135,7 +135,7 @@ class Command(ContractCommand):
         )
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--seed", type=int, default=2026)
-        parser.add_argument("--kind", choices=["pairs", "individual"], default="pairs")
+        parser.add_argument("--kind", choices=["pairs", "individual", "teams"], default="pairs")
 
     def run(self, **opts):
         self.referee = self.first_referee()
@@ -159,6 +159,17 @@ class Command(ContractCommand):
             )
             return
         with transaction.atomic():
+            if opts["kind"] == "teams":  # tournaments/management/demo_teams.py
+                from tournaments.management.demo_teams import build_teams_demo
+
+                rng = random.Random(opts["seed"])
+                t = build_teams_demo(
+                    opts["slug"], rng, self.referee, (FIRST, LAST), CLUBS, demo_line_totals
+                )
+                return self.stdout.write(
+                    f"Demo team event {t.slug!r}: {t.teams.count()} teams, "
+                    f"{t.turn_set.count()} turns seated."
+                )
             t = self.build(opts["slug"], random.Random(opts["seed"]))
         self.stdout.write(
             f"Demo tournament {t.slug!r}: {t.pairs.count()} pairs, "

@@ -21,6 +21,13 @@ class Command(ContractCommand):
             return write_seating(self.stdout, tournament, out, opts["json"])
         out = seating.seat_next_turn(tournament)
         turn = out.turn
+        if tournament.is_teams:  # matches of two tables, lines by their players
+            from tournaments.services import teams
+
+            data = teams.outcome_data(out)
+            text = json.dumps(data) if opts["json"] else "\n".join(teams.outcome_text(out))
+            self.stdout.write(text)
+            return
         if turn.number == 1:
             tournament.refresh_from_db(fields=["seating_report"])
         if opts["json"]:

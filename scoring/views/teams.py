@@ -1,0 +1,174 @@
+"""Pages of team events (Art. 2) that read results: the team standings and a team's
+matches at the desk, and the players' pages (where does my team play, both tables; the
+standings by team). Views hold no rule: `scoring.services.teams` does."""
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView, View
+
+from scoring.services import public
+from scoring.services import teams as team_scores
+from scoring.services.team_penalties import add_team_penalty
+from scoring.views.forms import PenaltyForm
+from scoring.views.public import PublicView
+from scoring.views.results import StandingsView
+from scoring.views.rulings import RulingsView
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+
+
+class TeamStandingsView(StandingsView):
+    """The pairs' standings page with a team where it has a pair."""
+
+    template_name = "scoring/teams_standings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["columns"] = [
+            ("rank", _("Rank"), "num"),
+            ("pair", _("Team"), "num"),
+            ("players", _("Name and players"), ""),
+            ("vp", _("VP"), "num"),
+            ("mp", _("MP"), "num"),
+            ("played", _("Played"), "num wide"),
+            ("byes", _("Byes"), "num wide"),
+        ]
+        return context
+
+
+class TeamDetailView(TournamentMixin, TemplateView):
+    template_name = "scoring/team_detail.html"
+    nav = "standings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        detail = team_scores.team_detail(self.tournament, self.kwargs["number"])
+        if detail is None:
+            raise Http404(_("There is no such team."))
+        context.update(detail=detail)
+        return context
+
+
+class NoTeamsPage(PublicView):
+    """A players' page of pairs (a pair's page) asked for in a team event."""
+
+    def data(self, t, **kwargs):
+        raise Http404(_("This page belongs to pairs tournaments, not to team events."))
+
+
+class TeamsHomeView(PublicView):
+    """Where does my team play: the released turn's matches, each with its two tables,
+    searchable by team number or name, or a player's name."""
+
+    template_name = "public/teams_seating.html"
+    page = "teams-seating"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        query = self.request.GET.get("q", "")[:40]
+        found, byes = [], []
+        if state.current is not None:
+            found, byes = team_scores.public_matches(t, state.current.number, query)
+        data = {"state": state, "matches": found, "byes": byes}
+        if t.public_standings and state.complete and state.complete[-1] == t.turns:
+            data["report"] = public.public_standings(t, state)
+        return data
+
+
+class PublicTeamView(PublicView):
+    template_name = "public/team.html"
+    page = "team"
+    needs = "public_pairs"
+
+    def data(self, t, number):
+        state = public.public_state(t)
+        detail = team_scores.team_detail(t, number, state.released, state.after_turn or None)
+        if detail is None:
+            raise Http404
+        return {"state": state, "detail": detail}
+
+
+class TeamsStandingsView(PublicView):
+    template_name = "public/teams_standings.html"
+    page = "teams-standings"
+    needs = "public_standings"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        return {"state": state, "report": public.public_standings(t, state)}
+
+
+class TeamsScreenView(PublicView):
+    template_name = "public/teams_screen.html"
+    page = "teams-screen"
+
+    def data(self, t, **kwargs):
+        state = public.public_state(t)
+        found, byes = (
+            team_scores.public_matches(t, state.current.number) if state.current else ([], [])
+        )
+        report = public.public_standings(t, state) if t.public_standings else None
+        return {"state": state, "report": report, "matches": found, "byes": byes}
+
+
+class TeamPenaltyForm(PenaltyForm):
+    """A penalty on a team (Art. 23): the pairs' form with a team where it has a pair, and
+    no catalogue ruling (a team event's penalties are given as VP and MP)."""
+
+    team = forms.TypedChoiceField(label=gettext_lazy("Team"), coerce=int)
+
+    field_order = ["team", "vp", "mp", "turn", "table", "reason"]
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pair"], self.fields["ruling"]
+        self.fields["team"].choices = [(t.number, f"{t.number} {t.name}") for t in teams]
+        for name in ("vp", "mp"):
+            self.fields[name].help_text = ""
+
+
+class TeamRulingsView(RulingsView):
+    """The rulings of a team event: a penalty hits a team; the referee's log."""
+
+    template_name = "scoring/teams_rulings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["penalty_form"] = kwargs.get("penalty_form") or TeamPenaltyForm(
+            teams=self.tournament.teams.order_by("number")
+        )
+        return context
+
+
+class TeamPenaltyView(TournamentMixin, View):
+    def post(self, request, slug):
+        t = self.tournament
+        form = TeamPenaltyForm(request.POST, teams=t.teams.order_by("number"))
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                p = add_team_penalty(
+                    t,
+                    t.teams.get(number=d["team"]),
+                    vp=d["vp"],
+                    mp=d["mp"],
+                    turn_number=d["turn"],
+                    reason=d["reason"],
+                    table_number=d["table"],
+                    user=request.user,
+                )
+                messages.success(
+                    request,
+                    _("Team %(n)d: −%(vp)d VP, −%(mp)d MP.")
+                    % {"n": d["team"], "vp": p.vp, "mp": p.mp},
+                )
+                return redirect("rulings", slug)
+            except Refused as exc:
+                form.add_error(None, exc.message)
+        view = TeamRulingsView(request=request, kwargs=self.kwargs, tournament=t)
+        view.nav = "rulings"
+        return view.render_to_response(view.get_context_data(penalty_form=form), status=400)

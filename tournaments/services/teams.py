@@ -1,0 +1,545 @@
+"""Team events (Art. 2): registering teams, their line-ups, and seating a turn of matches.
+
+A *line* (two players of a team sitting together in one turn) is a `Pair` row with
+`line_turn` and `team` set, so tables, results, phones and sheets work as for pairs. A line's
+number is internal (`line_number`) and never shown. Match `k` of a turn plays on tables
+`2k - 1` (open room: A's first line N-S v B's first line) and `2k` (closed room: B's second
+line N-S v A's second line); see docs/individual-and-teams.md.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.errors import Refused, rule_refusal
+from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
+from tournaments.models import touch as touch_tournament
+from tournaments.movements import roundrobin, team_danish
+from tournaments.rules import lineups
+from tournaments.rules.messages import RuleError
+from tournaments.rules.text import clean_code, clean_text
+from tournaments.services.imports import ImportFileError, fold, read_cells
+
+LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
+MAX_TEAMS = 9_999
+MAX_NAME = 120
+
+# Header forms of the teams file (folded as the pairs file's headers).
+COLUMNS = {
+    "team": ("team", "squadra", "nomesquadra", "teamname"),
+    "player": ("player", "giocatore", "nome", "name", "nominativo"),
+    "membership": ("membership", "tessera", "ntessera", "numerotessera", "card"),
+    "club": ("club", "circolo", "associazione", "asd"),
+}
+
+
+def line_number(turn: int, team: int, line: int) -> int:
+    """The internal number of a team's line (1 or 2) in a turn: unique in the tournament."""
+    return turn * LINE_BASE + team * 10 + line
+
+
+def check_teams_event(tournament: Tournament) -> None:
+    if not tournament.is_teams:
+        raise Refused(_("%(name)s is not a team event.") % {"name": tournament.name})
+
+
+# --- registration --------------------------------------------------------------------------
+
+
+@dataclass
+class Member:
+    name: str
+    membership: str = ""
+    club: str = ""
+
+
+def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
+    """The teams of a CSV/XLSX file (header `team,player[,membership,club]`, Italian
+    headers too, one row per player), in file order; one bad row refuses the file."""
+    try:
+        lines, _encoding = read_cells(name, data)
+    except ImportFileError as exc:
+        raise Refused(str(exc)) from None
+    if not lines:
+        raise Refused(_("The file is empty."))
+    aliases = {alias: col for col, forms in COLUMNS.items() for alias in forms}
+    index: dict[str, int] = {}
+    for i, cell in enumerate(lines[0][1]):
+        column = aliases.get(fold(cell))
+        if column is not None and column not in index:
+            index[column] = i
+    for column in ("team", "player"):
+        if column not in index:
+            raise Refused(
+                _(
+                    "The first row must name the columns: %(col)s is missing (accepted: team, "
+                    "player, membership, club; or Squadra, Giocatore, Tessera, Circolo)."
+                )
+                % {"col": column}
+            )
+    teams: dict[str, list[Member]] = {}
+    for line, cells in lines[1:]:
+
+        def cell(column: str, cells=cells) -> str:
+            i = index.get(column)
+            return str(cells[i]) if i is not None and i < len(cells) else ""
+
+        team, player = clean_text(cell("team")), clean_text(cell("player"))
+        if not team or not player:
+            raise Refused(
+                _("Line %(line)d: the team and the player are both needed.") % {"line": line}
+            )
+        if len(team) > MAX_NAME or len(player) > MAX_NAME:
+            raise Refused(_("Line %(line)d: the name is too long.") % {"line": line})
+        member = Member(player, clean_code(cell("membership"))[:40], clean_text(cell("club")))
+        teams.setdefault(team, []).append(member)
+    return list(teams.items())
+
+
+def register_teams(
+    tournament: Tournament, teams: list[tuple[str, list[Member]]], user=None
+) -> list[Team]:
+    """Save teams of 4 to 6 players each, all or nothing, numbered after the last team; the
+    players numbered after the last player, in the team's order (Art. 2)."""
+    check_teams_event(tournament)
+    if tournament.turn_set.exists():
+        raise Refused(_("Teams cannot be added once turn 1 is seated (Art. 33)."))
+    if not teams:
+        raise Refused(_("No team to register."))
+    known = set(tournament.teams.values_list("name", flat=True))
+    cards = set(
+        tournament.players.exclude(membership_number="").values_list("membership_number", flat=True)
+    )
+    for name, members in teams:
+        try:
+            lineups.check_team_size(len(members))
+        except RuleError as exc:
+            raise Refused(f"{name}: {rule_refusal(exc)}") from None
+        if name in known:
+            raise Refused(_("Team %(name)s is already registered.") % {"name": name})
+        known.add(name)
+        for m in members:
+            if m.membership and m.membership in cards:
+                raise Refused(_("Membership number %(num)s appears twice.") % {"num": m.membership})
+            if m.membership:
+                cards.add(m.membership)
+    with transaction.atomic():
+        team_top = tournament.teams.order_by("-number").values_list("number", flat=True).first()
+        player_top = (
+            tournament.players.exclude(number=None)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        team_top, player_top = team_top or 0, player_top or 0
+        if team_top + len(teams) > MAX_TEAMS:
+            raise Refused(_("A tournament has %(n)d teams at most.") % {"n": MAX_TEAMS})
+        created = []
+        for name, members in teams:
+            team_top += 1
+            team = Team.objects.create(tournament=tournament, number=team_top, name=name)
+            for order, m in enumerate(members, start=1):
+                player_top += 1
+                Player.objects.create(
+                    tournament=tournament,
+                    name=m.name,
+                    membership_number=m.membership,
+                    club=m.club,
+                    number=player_top,
+                    team=team,
+                    team_order=order,
+                )
+            created.append(team)
+        audit(
+            tournament,
+            "import",
+            user=user,
+            target=f"{len(created)} teams",
+            new=[{"team": t.number, "name": t.name} for t in created],
+        )
+        touch_tournament(tournament.pk)
+    return created
+
+
+def team_by_number(tournament: Tournament, number: int) -> Team:
+    try:
+        return tournament.teams.get(number=number)
+    except Team.DoesNotExist:
+        raise Refused(_("Team %(n)d does not exist in this tournament.") % {"n": number}) from None
+
+
+def roster(team: Team) -> list[int]:
+    """The team's player numbers, in the team's order."""
+    return list(team.members.order_by("team_order", "number").values_list("number", flat=True))
+
+
+# --- line-ups ------------------------------------------------------------------------------
+
+
+def lineup_for(team: Team, turn: int, players: list[int] | None = None) -> lineups.Lineup:
+    """The team's line-up for `turn`: its choice, else its first four players in order."""
+    chosen = Lineup.objects.filter(team=team, turn_number=turn).first()
+    if chosen is not None:
+        (a, b), (c, d) = chosen.lines
+        return (a, b), (c, d)
+    return lineups.default_lineup(players if players is not None else roster(team))
+
+
+def set_lineup(
+    tournament: Tournament, team_number: int, turn: int, lines: str | lineups.Lineup, user=None
+) -> lineups.Lineup:
+    """Choose a team's two lines for `turn` (player numbers). Once the turn is seated its
+    line Pairs change with it; refused once the turn has a result (Art. 32: substitutes
+    come in between matches only). The log records every change."""
+    check_teams_event(tournament)
+    if not 1 <= turn <= tournament.turns:
+        raise Refused(
+            _("Turn %(n)d is not a turn of this tournament (1-%(t)d).")
+            % {"n": turn, "t": tournament.turns}
+        )
+    team = team_by_number(tournament, team_number)
+    try:
+        lineup = lineups.parse_lines(lines) if isinstance(lines, str) else lines
+        lineup = lineups.check_lineup(roster(team), lineup)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        seated = Turn.objects.filter(tournament=tournament, number=turn).first()
+        if seated is not None:
+            try:
+                lineups.check_lineup_change(
+                    Table.objects.filter(turn=seated, ns_vp__isnull=False).exists()
+                )
+            except RuleError as exc:
+                raise rule_refusal(exc) from None
+        old = lineup_for(team, turn)
+        Lineup.objects.update_or_create(
+            team=team, turn_number=turn, defaults={"lines": [list(x) for x in lineup]}
+        )
+        if seated is not None:
+            _update_lines(tournament, team, turn, lineup)
+        audit(
+            tournament,
+            "lineup",
+            user=user,
+            target=f"team {team.number} turn {turn}",
+            old=[list(x) for x in old],
+            new=[list(x) for x in lineup],
+            reason="Art. 32",
+        )
+        touch_tournament(tournament.pk)
+    return lineup
+
+
+def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups.Lineup) -> None:
+    players = {p.number: p for p in team.members.all()}
+    for index, line in enumerate(lineup, start=1):
+        Pair.objects.filter(
+            tournament=tournament,
+            team=team,
+            line_turn=turn,
+            number=line_number(turn, team.number, index),
+        ).update(player1=players[line[0]], player2=players[line[1]])
+    from django.db.models import F, Q
+
+    from scoring.models import TableReport
+
+    # the table's players changed: a result a phone entered there no longer means anything
+    tables = Table.objects.filter(turn__tournament=tournament, turn__number=turn).filter(
+        Q(ns__team=team) | Q(ew__team=team)
+    )
+    ids = list(tables.values_list("pk", flat=True))
+    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    TableReport.objects.filter(
+        table_id__in=ids,
+        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
+    ).update(status=TableReport.Status.SUPERSEDED)
+
+
+# --- seating -------------------------------------------------------------------------------
+
+
+def present_teams(tournament: Tournament, number: int) -> list[int]:
+    """The numbers of the teams playing turn `number` (a withdrawn team is absent after its
+    last turn)."""
+    return [
+        n
+        for n, gone in tournament.teams.values_list("number", "withdrawn_after_turn")
+        if gone is None or number <= gone
+    ]
+
+
+def team_meetings(tournament: Tournament) -> list[list[tuple[int, int]]]:
+    """(team_a, team_b) of every match, turn by turn: the open-room tables."""
+    history: dict[int, list[tuple[int, int]]] = {}
+    for turn, table, a, b in (
+        Table.objects.filter(turn__tournament=tournament)
+        .values_list("turn__number", "number", "ns__team__number", "ew__team__number")
+        .order_by("turn__number", "number")
+    ):
+        if table % 2 == 1:
+            history.setdefault(turn, []).append((a, b))
+    return [history.get(n, []) for n in range(1, max(history, default=0) + 1)]
+
+
+def team_byes_taken(tournament: Tournament) -> dict[int, int]:
+    taken: dict[int, int] = {}
+    for number in Bye.objects.filter(turn__tournament=tournament, team__isnull=False).values_list(
+        "team__number", flat=True
+    ):
+        taken[number] = taken.get(number, 0) + 1
+    return taken
+
+
+def check_can_seat_teams(tournament: Tournament) -> int:
+    last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first()
+    number = (last or 0) + 1
+    if number > tournament.turns:
+        raise Refused(_("All %(n)d planned turns are already seated.") % {"n": tournament.turns})
+    if number > 1:
+        missing = list(
+            Table.objects.filter(
+                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
+            ).values_list("number", flat=True)
+        )
+        if missing:
+            raise Refused(
+                _("Turn %(turn)d still lacks the results of tables %(tables)s.")
+                % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
+            )
+    if len(present_teams(tournament, number)) < 2:
+        raise Refused(_("At least two teams are needed to seat a turn."))
+    return number
+
+
+def _seeding(tournament: Tournament, number: int, present: list[int]) -> list[int]:
+    """Turn 1: registration order (or the draw, reproducible from the seed); later: the team
+    standings after the previous turn."""
+    if number == 1:
+        order = sorted(present)
+        if tournament.first_seating == Tournament.FirstSeating.DRAW:
+            random.Random(tournament.seed).shuffle(order)
+        return order
+    from scoring.services.teams import team_standings
+
+    here = set(present)
+    return [r.pair for r in team_standings(tournament, after_turn=number - 1) if r.pair in here]
+
+
+def block_start(plan: list[str], number: int) -> int:
+    """The first turn of the run of equal plan words that holds turn `number`."""
+    start = number
+    while start > 1 and plan[start - 2] == plan[number - 1]:
+        start -= 1
+    return start
+
+
+def groups_of(tournament: Tournament, order: list[int]) -> tuple[roundrobin.TeamGroup, ...]:
+    """The round-robin groups dealt from a seeding (`team_group_size` teams at most)."""
+    size = tournament.team_group_size
+    try:
+        if size:
+            return roundrobin.split_teams(order, size=size)
+        return roundrobin.split_teams(order, count=1)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+
+
+def _round_robin(tournament: Tournament, number: int, present: list[int]):
+    start = block_start(tournament.plan, number)
+    if number == start:
+        order = _seeding(tournament, number, present)
+    else:  # the block's groups, dealt at its first turn
+        order = list(Turn.objects.get(tournament=tournament, number=start).order)
+    groups = groups_of(tournament, order)
+    absent = set(order) - set(present)
+    try:
+        seating = roundrobin.seat_round_robin(groups, number - start, absent)
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    matches = [(k, a, b) for k, _g, a, b in seating.matches]
+    return order, matches, [team for _g, team in seating.byes], []
+
+
+def _danish(tournament: Tournament, number: int, present: list[int]):
+    ranking = _seeding(tournament, number, present)
+    seating = team_danish.seat_team_danish(
+        ranking, team_meetings(tournament), team_byes_taken(tournament)
+    )
+    byes = [] if seating.bye is None else [seating.bye]
+    return ranking, list(seating.matches), byes, [list(r) for r in seating.repeats]
+
+
+def seat_team_turn(tournament: Tournament, user=None):
+    """Seat the next turn of a team event by its plan: line Pairs, two tables a match and
+    the team byes, in one transaction (the same guards as the pairs seating)."""
+    from scoring.services.teams import team_bye_score
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        number = check_can_seat_teams(tournament)
+        movement = tournament.plan[number - 1]
+        present = present_teams(tournament, number)
+        if movement == "round-robin":
+            order, matches, byes, repeats = _round_robin(tournament, number, present)
+        else:
+            order, matches, byes, repeats = _danish(tournament, number, present)
+        try:
+            turn = Turn.objects.create(
+                tournament=tournament,
+                number=number,
+                movement=movement,
+                order=order,
+                repeats=repeats,
+            )
+        except IntegrityError:
+            raise Refused(_("Turn %(turn)d was seated meanwhile.") % {"turn": number}) from None
+        teams = {t.number: t for t in tournament.teams.all()}
+        Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
+        lines = _create_lines(tournament, number, teams, matches)
+        tables = Table.objects.bulk_create(
+            Table(turn=turn, number=table, ns=lines[ns], ew=lines[ew])
+            for k, a, b in matches
+            for table, ns, ew in _match_seats(k, a, b)
+        )
+        rested = team_byes_taken(tournament)
+        score = team_bye_score(tournament)
+        bye_rows = Bye.objects.bulk_create(
+            Bye(turn=turn, team=teams[t], vp=score.vp, mp=score.mp) for t in byes
+        )
+        if tournament.status == Tournament.Status.REGISTRATION:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+        touch_tournament(tournament.pk)
+        again = sorted(t for t in byes if rested.get(t))
+        audit(
+            tournament,
+            "seat",
+            user=user,
+            target=f"turn {number}",
+            new={
+                "movement": movement,
+                "matches": [list(m) for m in matches],
+                "team_byes": byes,
+                "repeats": repeats,
+                "rest_again": again,
+            },
+        )
+    return TeamSeating(turn, list(tables), list(bye_rows), [tuple(r) for r in repeats], again)
+
+
+@dataclass
+class TeamSeating:
+    """A seated turn of a team event (the fields of the pairs' `SeatingOutcome`)."""
+
+    turn: Turn
+    tables: list[Table]
+    byes: list[Bye]  # team byes
+    repeats: list[tuple[int, int]]  # teams meeting again
+    rest_again: list[int]  # teams resting once more
+
+    def summary(self) -> str:
+        """The referee's message once the turn is seated."""
+        text = _("Turn %(n)d seated: %(m)d matches on %(t)d tables.") % {
+            "n": self.turn.number,
+            "m": len(self.tables) // 2,
+            "t": len(self.tables),
+        }
+        if self.repeats:
+            teams = ", ".join(f"{a}–{b}" for a, b in self.repeats)
+            text += " " + _("No seating avoided these teams meeting again: %(p)s.") % {"p": teams}
+        if self.rest_again:
+            teams = ", ".join(str(t) for t in self.rest_again)
+            text += " " + _("No seating avoided these teams resting again: %(p)s.") % {"p": teams}
+        return text
+
+
+def _match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
+    """Match k's tables as (table, N-S line key, E-O line key), a key being (team, line)."""
+    open_table, closed_table = team_danish.team_tables(k)
+    return [(open_table, (a, 1), (b, 1)), (closed_table, (b, 2), (a, 2))]
+
+
+def _create_lines(tournament, number: int, teams: dict, matches) -> dict:
+    """The line Pairs of every team playing turn `number`, from its line-up."""
+    playing = sorted({t for _k, a, b in matches for t in (a, b)})
+    players = {
+        (p.team_id, p.number): p
+        for p in Player.objects.filter(tournament=tournament, team__isnull=False)
+    }
+    chosen = {
+        (lu.team_id): lu.lines
+        for lu in Lineup.objects.filter(team__tournament=tournament, turn_number=number)
+    }
+    by_team: dict[int, list[int]] = {}
+    for team_id, n in sorted(players, key=lambda k: (k[0], players[k].team_order or 0, k[1])):
+        by_team.setdefault(team_id, []).append(n)
+    rows = []
+    for t in playing:
+        team = teams[t]
+        lineup = chosen.get(team.pk) or lineups.default_lineup(by_team.get(team.pk, []))
+        for index, (p1, p2) in enumerate(lineup, start=1):
+            rows.append(
+                Pair(
+                    tournament=tournament,
+                    number=line_number(number, t, index),
+                    player1=players[(team.pk, p1)],
+                    player2=players[(team.pk, p2)],
+                    line_turn=number,
+                    team=team,
+                    pin=team.pin,
+                )
+            )
+    created = Pair.objects.bulk_create(rows)
+    return {(p.team.number, p.number % 10): p for p in created}
+
+
+def outcome_data(outcome) -> dict:
+    """A seated turn of a team event as the `turn_seat --json` output: matches with their
+    two tables (lines as player numbers), team byes, repeated matches."""
+    tables = {t.number: t for t in outcome.tables}
+    matches = []
+    for number in sorted(n for n in tables if n % 2 == 1):
+        open_t, closed_t = tables[number], tables.get(number + 1)
+        matches.append(
+            {
+                "match": (number + 1) // 2,
+                "team_a": open_t.ns.team.number,
+                "team_b": open_t.ew.team.number,
+                "tables": [
+                    {
+                        "table": t.number,
+                        "ns": [t.ns.player1.number, t.ns.player2.number],
+                        "ew": [t.ew.player1.number, t.ew.player2.number],
+                    }
+                    for t in (open_t, closed_t)
+                    if t is not None
+                ],
+            }
+        )
+    return {
+        "turn": outcome.turn.number,
+        "movement": outcome.turn.movement,
+        "matches": matches,
+        "byes": [{"team": b.team.number, "vp": b.vp, "mp": b.mp} for b in outcome.byes],
+        "repeats": [list(r) for r in outcome.repeats],
+        "rest_again": outcome.rest_again,
+    }
+
+
+def outcome_text(outcome) -> list[str]:
+    data = outcome_data(outcome)
+    out = [f"Turn {data['turn']} ({data['movement']}): {len(data['matches'])} matches"]
+    for m in data["matches"]:
+        tables = ", ".join(str(t["table"]) for t in m["tables"])
+        out.append(
+            f"  match {m['match']:>3}: team {m['team_a']} v team {m['team_b']} (tables {tables})"
+        )
+    out += [f"  rests: team {b['team']} ({b['vp']} VP, +{b['mp']} MP)" for b in data["byes"]]
+    out += [f"  meet again (no seating avoids it): team {a} v team {b}" for a, b in data["repeats"]]
+    return out

@@ -1,0 +1,190 @@
+"""The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
+matches of two tables; and the dispatch by kind of the pages the kinds share. Views hold no
+rule: `tournaments.services.teams` and `scoring.services.teams` do."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring.services import teams as team_scores
+from tournaments.access import TournamentMixin
+from tournaments.errors import Refused
+from tournaments.http import BadInput, QueryProblems, unknown_turn
+from tournaments.services import seating
+from tournaments.services import teams as team_setup
+
+
+def by_kind(pairs_view, teams_view=None):
+    """One address, two pages: the pairs page, or in a team event `teams_view` (None: the
+    page has no meaning there and answers 404 after the usual login check). The pages load
+    the tournament anyway: the choice costs no query."""
+    return pairs_view.as_view(teams_view=teams_view or NotInTeamEvents)
+
+
+class NotInTeamEvents(TournamentMixin, TemplateView):
+    """A pairs-only page (groups, Mitchell, prizes by pair) asked for in a team event."""
+
+    def get(self, request, *args, **kwargs):
+        raise Http404(_("This page belongs to pairs tournaments, not to team events."))
+
+    post = get
+
+
+class ToTeams(TournamentMixin, TemplateView):
+    """The pairs pages of a team event lead to its teams."""
+
+    def get(self, request, slug, **kwargs):
+        return redirect("teams", slug)
+
+    post = get
+
+
+class TeamsView(TournamentMixin, TemplateView):
+    """The teams with their players; register one more team, or import a file of teams."""
+
+    template_name = "tournaments/teams.html"
+    nav = "teams"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        if not t.is_teams:
+            raise Http404(_("This is not a team event."))
+        players = team_scores.team_players(t)
+        context.update(
+            teams=[(team, players.get(team.number, [])) for team in t.teams.order_by("number")],
+            rows=range(1, 7),
+            open=not t.turn_set.exists(),
+        )
+        return context
+
+    def post(self, request, slug):
+        t = self.tournament
+        try:
+            if "file" in request.FILES:
+                upload = request.FILES["file"]
+                found = team_setup.read_teams_file(upload.name, upload.read())
+            else:
+                found = [_team_from_form(request.POST)]
+            created = team_setup.register_teams(t, found, user=request.user)
+        except Refused as exc:
+            raise BadInput(str(exc)) from None
+        messages.success(request, _("Teams registered: %(n)d.") % {"n": len(created)})
+        return redirect("teams", slug)
+
+
+def _team_from_form(data) -> tuple[str, list]:
+    name = " ".join(data.get("name", "").split())[:120]
+    if not name:
+        raise Refused(_("Give the team's name."))
+    members = []
+    for i in range(1, 7):
+        player = " ".join(data.get(f"player{i}", "").split())[:120]
+        if player:
+            members.append(
+                team_setup.Member(
+                    player,
+                    " ".join(data.get(f"membership{i}", "").split())[:40],
+                    " ".join(data.get(f"club{i}", "").split())[:120],
+                )
+            )
+    return name, members
+
+
+class LineupsView(TournamentMixin, QueryProblems, TemplateView):
+    """Each team's two lines for a turn (Art. 32: they change between matches only)."""
+
+    template_name = "tournaments/teams_lineups.html"
+    nav = "lineups"
+
+    def turn_number(self, source) -> int:
+        t = self.tournament
+        default = min(seating.next_turn_number(t), t.turns)
+        wanted = source.get("turn")
+        if wanted in (None, ""):
+            return default
+        if not (wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= t.turns):
+            if self.request.method == "POST":
+                raise BadInput(_("There is no turn %(v)s.") % {"v": wanted[:20]})
+            self.query_problem(unknown_turn(wanted))
+            return default
+        return int(wanted)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        if not t.is_teams:
+            raise Http404(_("This is not a team event."))
+        number = self.turn_number(self.request.GET)
+        players = team_scores.team_players(t)
+        rows = []
+        for team in t.teams.order_by("number"):
+            members = players.get(team.number, [])
+            by_number = {p.number: p for p in members}
+            lineup = team_setup.lineup_for(team, number, [p.number for p in members])
+            rows.append(
+                {
+                    "team": team,
+                    "members": members,
+                    "lines": [[by_number[n] for n in line] for line in lineup],
+                    "text": f"{lineup[0][0]}+{lineup[0][1]},{lineup[1][0]}+{lineup[1][1]}",
+                }
+            )
+        turn = t.turn_set.filter(number=number).first()
+        locked = turn is not None and turn.tables.filter(ns_vp__isnull=False).exists()
+        context.update(rows=rows, number=number, turn_numbers=range(1, t.turns + 1), locked=locked)
+        return context
+
+    def post(self, request, slug):
+        number = self.turn_number(request.POST)
+        team = request.POST.get("team", "")
+        if not (team.isascii() and team.isdigit()):
+            raise BadInput(_("Choose a team."))
+        try:
+            team_setup.set_lineup(
+                self.tournament, int(team), number, request.POST.get("lines", ""), request.user
+            )
+        except Refused as exc:
+            raise BadInput(str(exc)) from None
+        messages.success(
+            request,
+            _("Team %(team)s: line-up of turn %(turn)d saved.") % {"team": team, "turn": number},
+        )
+        return redirect(reverse("lineups", args=[slug]) + f"?turn={number}")
+
+
+class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
+    """A turn of a team event: its matches, each with its two tables, and the team byes."""
+
+    template_name = "tournaments/teams_seating.html"
+    nav = "seating"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        turns = list(t.turn_set.order_by("number"))
+        wanted = self.request.GET.get("turn")
+        turn = next((x for x in turns if str(x.number) == wanted), None)
+        if turn is None and wanted is not None:
+            self.query_problem(unknown_turn(wanted))
+        turn = turn or (turns[-1] if turns else None)
+        names = dict(t.teams.values_list("number", "name"))
+        found = team_scores.matches(t, turn.number) if turn else []
+        for m in found:
+            m.name_a, m.name_b = names.get(m.team_a, ""), names.get(m.team_b, "")
+        state = seating.state(t)
+        context.update(
+            turns=turns,
+            turn=turn,
+            matches=found,
+            byes=team_scores.turn_byes(t, turn.number) if turn else [],
+            names=names,
+            state=state,
+            can_seat=state.next_action == "seat",
+            is_last=turn is not None and turn == turns[-1],
+            has_results=turn is not None and turn.tables.filter(ns_vp__isnull=False).exists(),
+        )
+        return context
