@@ -26,7 +26,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             self._tables = list(
                 turn.tables.select_related(
                     "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-                )
+                ).select_related("ns__team", "ew__team")  # a team event's lines
             )
         return self._tables
 
