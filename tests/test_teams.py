@@ -568,3 +568,28 @@ def test_a_team_event_created_from_the_new_tournament_page(client):
     assert t.plan == ["round-robin"] * 3 + ["danish"] * 2
     wrong = data | {"slug": "sbagliato", "plan_movement": ["mitchell"], "plan_turns": ["3"]}
     assert client.post(reverse("tournament_new"), wrong).status_code == 400
+
+
+def test_team_pages_cost_a_fixed_number_of_queries(client, tmp_path):
+    """The score entry page and the board of a team event read the lines' teams with their
+    tables: 8 teams or 16, the same queries."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+
+    user = get_user_model().objects.create_user("ref", password="x")
+    client.force_login(user)
+    counts = {}
+    for teams in (8, 16):
+        slug = make_team_event(tmp_path, slug=f"q{teams}", teams=teams)
+        run("turn_seat", slug)
+        Tournament.objects.get(slug=slug).referees.add(user)
+        for name in ("entry", "board", "seating", "standings"):
+            with CaptureQueriesContext(connection) as ctx:
+                assert client.get(reverse(name, args=[slug])).status_code == 200
+            counts[teams, name] = len(ctx.captured_queries)
+    for name in ("entry", "board", "seating", "standings"):
+        assert counts[8, name] == counts[16, name], (name, counts)

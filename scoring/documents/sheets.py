@@ -25,7 +25,7 @@ def _tables(turn: Turn) -> list[Table]:
     return list(
         turn.tables.select_related(
             "ns__player1", "ns__player2", "ew__player1", "ew__player2", "entered_by"
-        )
+        ).select_related("ns__team", "ew__team")  # a team event's lines
     )
 
 

@@ -336,7 +336,7 @@ class BoardRow:
 
 def board(turn) -> list[BoardRow]:
     """Every table of the turn with where its result stands (a fixed number of queries)."""
-    tables = list(turn.tables.select_related("ns", "ew"))
+    tables = list(turn.tables.select_related("ns__team", "ew__team"))  # a team's lines too
     latest: dict[int, TableReport] = {}
     for report in (
         TableReport.objects.filter(table__turn=turn)

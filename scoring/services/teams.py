@@ -97,12 +97,55 @@ def matches(tournament: Tournament, turn: int | None = None) -> list[Match]:
     return out
 
 
+@dataclass
+class _Scored:
+    """What a match result needs of a table, read as plain values (the standings of 250
+    teams over 16 turns read 4,000 tables: model instances with their lines would cost more
+    than the ranking itself)."""
+
+    ns_points: int | None
+    ew_points: int | None
+    ns_vp: int | None
+    ew_vp: int | None
+    adjusted: bool
+    ns_mp: int | None
+    ew_mp: int | None
+
+    has_result = Table.has_result
+    mp_diffs = Table.mp_diffs
+
+
+def _played(tournament: Tournament) -> list[team_rules.TeamMatch]:
+    """Every match with both tables in, as the standings read them (one query)."""
+    seats = {}
+    for turn, number, a, b, *values in Table.objects.filter(
+        turn__tournament=tournament, ns_vp__isnull=False
+    ).values_list(
+        "turn__number",
+        "number",
+        "ns__team__number",
+        "ew__team__number",
+        "ns_points",
+        "ew_points",
+        "ns_vp",
+        "ew_vp",
+        "adjusted",
+        "ns_mp",
+        "ew_mp",
+    ):
+        seats[turn, number] = (a, b, _Scored(*values))
+    scale, tscale = tournament_scale(tournament), team_scale(tournament)
+    played = []
+    for (turn, number), (a, b, open_t) in sorted(seats.items()):
+        closed = seats.get((turn, number + 1)) if number % 2 else None
+        if closed is not None:
+            result = _result(tournament, scale, tscale, open_t, closed[2])
+            played.append(team_rules.TeamMatch(turn, a, b, result))
+    return played
+
+
 def standing_inputs(tournament: Tournament):
-    played = [
-        team_rules.TeamMatch(m.turn, m.team_a, m.team_b, m.result)
-        for m in matches(tournament)
-        if m.result is not None
-    ]
+    played = _played(tournament)
     byes = [
         rules.Bye(turn=t, pair=team, vp=v, mp=m)
         for t, team, v, m in Bye.objects.filter(

@@ -147,6 +147,13 @@ def test_one_table_entered_from_the_phones_with_the_team_pins(live_server, brows
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="it-IT")
     context.set_default_timeout(10_000)
     phone = context.new_page()
+    # Where does my team play: the match with both its tables, found by a player's surname.
+    assert phone.goto(f"{live_server.url}/t/tavolo/?q=Giocatore 2-3").status == 200
+    match = phone.locator("tr[data-match='1']")
+    expect(match).to_contain_text("Squadra 1")
+    expect(match).to_contain_text("Squadra 2")
+    seats = phone.locator("main table tbody td.big")
+    expect(seats).to_have_text(["1", "2"])
     url = f"{live_server.url}/s/{table.code}/"
     assert phone.goto(url).status == 200
     expect(phone.locator("main")).to_contain_text(table.ns.team.name)

@@ -102,7 +102,10 @@ class LineupsView(TournamentMixin, QueryProblems, TemplateView):
 
     def turn_number(self, source) -> int:
         t = self.tournament
-        default = min(seating.next_turn_number(t), t.turns)
+        default = min(seating.next_turn_number(t), t.turns)  # the next turn to seat, or
+        last = t.turn_set.order_by("-number").first()  # the last one while it has no result
+        if last is not None and not last.tables.filter(ns_vp__isnull=False).exists():
+            default = last.number
         wanted = source.get("turn")
         if wanted in (None, ""):
             return default
