@@ -172,4 +172,8 @@ def test_one_table_entered_from_the_phones_with_the_team_pins(live_server, brows
     table.refresh_from_db()
     assert (table.ns_points, table.ew_points, table.ns_vp, table.ew_vp) == (1250, 830, 14, 6)
     assert Pair.objects.get(pk=table.ns_id).pin == table.ns.team.pin
+    # who entered and who confirmed, by team: a line is never called a pair
+    said = phone.locator("main").inner_text()
+    assert f"Inserito da {table.ns.team.number} {table.ns.team.name}" in said
+    assert "coppia" not in said.lower()
     context.close()
