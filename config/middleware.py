@@ -99,3 +99,31 @@ class RejectNulMiddleware:
         ):
             raise BadRequest("NUL character in the request")
         return self.get_response(request)
+
+
+class NotAllowedPageMiddleware:
+    """Django answers a method a view does not take (a GET on a button's address, a
+    bookmark, a reload) with an empty 405: a blank page. Here it gets a page that says so
+    (JSON under the hub's API), the Allow header kept. Inside the CSP and frame middleware,
+    so the page carries their headers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        from django.http import JsonResponse
+        from django.shortcuts import render
+        from django.utils.translation import gettext
+
+        allowed = response.get("Allow", "")
+        if request.path.startswith("/hub/api/"):
+            message = gettext("This address takes only: %(methods)s.") % {"methods": allowed}
+            page = JsonResponse({"error": message}, status=405)
+        else:
+            page = render(request, "405.html", status=405)
+        if allowed:
+            page["Allow"] = allowed
+        return page

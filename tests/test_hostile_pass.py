@@ -1,0 +1,84 @@
+"""A hostile pass: what an attacker or a careless user sends, and what the app must answer
+(a clear message, a 4xx, no change; never a blank page, a 500 or a Python value)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.helpers import make_tournament, run
+from tests.test_permissions import snapshot
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(tmp_path):
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    run("turn_seat", slug)
+    run("turn_release", slug)
+    return Table.objects.select_related("ns", "ew", "turn__tournament").get(number=1)
+
+
+@pytest.fixture
+def english(client):
+    client.cookies["django_language"] = "en"  # messages below are checked in English
+
+
+@pytest.fixture
+def referee(client, table):
+    user = get_user_model().objects.create_user("ref", password="x")
+    table.turn.tournament.referees.add(user)
+    client.force_login(user)
+    return user
+
+
+def text_of(response) -> str:
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("action", [None, "", "drop", "ENTER"])
+def test_a_phone_post_without_a_known_action_is_a_400_with_a_message(
+    client, english, table, action
+):
+    """A POST to the table's page that is neither enter, confirm nor reject (a stale form, a
+    hand-made request) is a bad request on a page that exists: 400 with a message, not
+    "this page does not exist or belongs to a tournament you do not direct"."""
+    url = reverse("table_entry", args=[table.code])
+    before = snapshot()
+    data = {} if action is None else {"action": action, "pin": table.ns.pin}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "Choose what to do" in text_of(response)
+    assert "tournament you do not direct" not in text_of(response)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "name", ["seat_next", "seat_undo", "seat_release", "ruling_penalty", "homologation_build"]
+)
+def test_a_get_on_a_post_only_desk_address_explains_itself(client, english, referee, table, name):
+    """A bookmark or a reload of an action's address: 405 with a page that says what to do
+    (Django's 405 is an empty page), the Allow header kept, nothing changed."""
+    url = reverse(name, args=[table.turn.tournament.slug])
+    before = snapshot()
+    response = client.get(url)
+    assert response.status_code == 405
+    assert "POST" in response["Allow"]
+    body = text_of(response)
+    assert "This address is an action of a form" in body
+    assert snapshot() == before
+
+
+def test_the_405_page_is_in_italian_by_default(client, referee, table):
+    response = client.get(reverse("seat_next", args=[table.turn.tournament.slug]))
+    assert response.status_code == 405
+    assert "azione di un modulo" in text_of(response)
+
+
+def test_a_get_on_the_hub_upload_answers_json(client, settings):
+    settings.ROLE = "hub"
+    response = client.get(reverse("hub_receive"))
+    assert response.status_code == 405
+    assert response["Content-Type"].startswith("application/json")
+    assert "POST" in response.json()["error"]
