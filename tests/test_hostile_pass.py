@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.helpers import make_tournament, run
+from tests.test_backup_safety import one_line_refusal, original  # noqa: F401 (a fixture)
+from tests.test_backup_safety import state as backup_state
 from tests.test_permissions import snapshot
 from tournaments.models import Table
 
@@ -82,3 +84,31 @@ def test_a_get_on_the_hub_upload_answers_json(client, settings):
     assert response.status_code == 405
     assert response["Content-Type"].startswith("application/json")
     assert "POST" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "part, field, value",
+    [
+        ("tournament", "name", "Torneo\x00di Lucca"),
+        ("players", "name", "Rossi\x00Mario"),
+        ("audit", "reason", "\x00"),
+        ("audit", "new", ["x\x00y"]),
+    ],
+)
+def test_a_backup_with_a_nul_character_is_refused(original, tmp_path, part, field, value):  # noqa: F811
+    """A NUL character in any text of a backup file (PostgreSQL refuses it in text and in
+    JSON; the forms and the request filter refuse it): one line, nothing restored. Before,
+    SQLite stored it in the tournament's name and PostgreSQL crashed on it."""
+    import json
+
+    from tournaments.models import Tournament
+    from tournaments.services import backup
+
+    data = json.loads(json.dumps(backup.dump(Tournament.objects.get(slug=original))))
+    rows = data[part] if isinstance(data[part], list) else [data[part]]
+    row = next(r for r in rows if field in r)
+    row[field] = value
+    before = backup_state()
+    message = one_line_refusal(json.dumps(data).encode(), "copia", tmp_path)
+    assert "NUL" in message
+    assert backup_state() == before
