@@ -112,3 +112,34 @@ def test_a_backup_with_a_nul_character_is_refused(original, tmp_path, part, fiel
     message = one_line_refusal(json.dumps(data).encode(), "copia", tmp_path)
     assert "NUL" in message
     assert backup_state() == before
+
+
+@pytest.mark.parametrize(
+    "kind, turn, message",
+    [
+        ("seating", "abc", "There is no seated turn abc."),
+        ("seating", "99999999999999999999999", "There is no seated turn"),
+        ("seating", "-1", "There is no seated turn -1."),
+        ("seating", "", "There is no seated turn"),
+        ("seating", "\uff11", "There is no seated turn"),  # a full-width 1 is not a turn
+        ("slips", "7", "There is no seated turn 7."),
+        ("nope", "1", "No such document."),
+    ],
+)
+def test_a_document_asked_for_a_turn_that_is_not_there(
+    client, english, referee, table, kind, turn, message
+):
+    """The print page's form with its hidden values changed: 400 and the reason (a turn
+    "abc" was a 500, an unknown turn or kind a 404 "not your tournament")."""
+    url = reverse("document_request", args=[table.turn.tournament.slug])
+    before = snapshot()
+    response = client.post(url, {"kind": kind, "turn": turn})
+    assert response.status_code == 400
+    assert message in text_of(response)
+    assert snapshot() == before
+
+
+def test_a_document_of_a_seated_turn_is_still_made(client, referee, table):
+    url = reverse("document_request", args=[table.turn.tournament.slug])
+    response = client.post(url, {"kind": "seating", "turn": "1"})
+    assert response.status_code == 302
