@@ -143,3 +143,21 @@ def test_a_document_of_a_seated_turn_is_still_made(client, referee, table):
     url = reverse("document_request", args=[table.turn.tournament.slug])
     response = client.post(url, {"kind": "seating", "turn": "1"})
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("a", ["{n}\r\n", " +{n} ", "{n}\r\nSet-Cookie: x=1"])
+def test_a_swap_that_asks_for_confirmation_redirects_with_clean_numbers(client, referee, table, a):
+    """A swap against the rules (N-S with E-W in a Mitchell turn) sends the referee back to
+    confirm it with the two pairs' numbers in the address: the numbers as read, never the
+    raw text posted (a line break in it made the redirect a 500)."""
+    url = reverse("swap", args=[table.turn.tournament.slug])
+    before = snapshot()
+    response = client.post(url, {"a": a.format(n=table.ns.number), "b": str(table.ew.number)})
+    if "Set-Cookie" in a:
+        assert response.status_code == 400
+    else:
+        assert response.status_code == 302
+        assert response["Location"].endswith(
+            f"?confirm_a={table.ns.number}&confirm_b={table.ew.number}#swap"
+        )
+    assert snapshot() == before
