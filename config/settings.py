@@ -88,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.DefaultLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body larger than its address takes: 413 before the CSRF check or anything reads it.
+    "config.middleware.BodySizeMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "config.middleware.RejectNulMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

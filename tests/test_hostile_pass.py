@@ -3,6 +3,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.helpers import make_tournament, run
@@ -161,3 +162,52 @@ def test_a_swap_that_asks_for_confirmation_redirects_with_clean_numbers(client, 
             f"?confirm_a={table.ns.number}&confirm_b={table.ew.number}#swap"
         )
     assert snapshot() == before
+
+
+def huge_post(client, url, megabytes: int, **extra):
+    """A POST that declares a body of `megabytes` MB (the server must not read it)."""
+    return client.generic(
+        "POST",
+        url,
+        b"x" * 10,
+        content_type="multipart/form-data; boundary=zzz",
+        CONTENT_LENGTH=str(megabytes * 1024 * 1024),
+        **extra,
+    )
+
+
+@pytest.mark.parametrize("path", ["/s/{code}/", "/accounts/login/", "/t/{slug}/", "/i18n/setlang/"])
+def test_a_huge_body_to_a_public_address_is_refused_before_it_is_read(client, english, table, path):
+    """Anyone on the hall's Wi-Fi could make the laptop read (and write to disk) a body of any
+    size on any address: Django's limit leaves files out, and CSRF and the NUL filter parse
+    the body before any view. The declared length is checked first: 413 with the reason."""
+    url = path.format(code=table.code, slug=table.turn.tournament.slug)
+    before = snapshot()
+    response = huge_post(client, url, 300)
+    assert response.status_code == 413
+    assert "too large" in text_of(response)
+    assert snapshot() == before
+
+
+def test_the_desk_s_uploads_keep_their_own_limits_and_messages(client, english, referee, table):
+    slug = table.turn.tournament.slug
+    assert huge_post(client, reverse("pair_import", args=[slug]), 300).status_code == 413
+    assert huge_post(client, reverse("member_list", args=[slug]), 300).status_code == 413
+    # below the address's cap the view answers with its own message (the pairs file: 5 MB)
+    response = client.post(
+        reverse("pair_import", args=[slug]),
+        {"file": SimpleUploadedFile("big.csv", b"a,b\n" + b"x" * (5 * 1024 * 1024 + 10))},
+    )
+    assert response.status_code == 400 and "5 MB" in text_of(response)
+
+
+def test_the_hub_refuses_a_huge_package_by_its_declared_length(client, settings):
+    settings.ROLE = "hub"
+    response = huge_post(client, reverse("hub_receive"), 300, HTTP_AUTHORIZATION="Bearer x")
+    assert response.status_code in (401, 413)  # the token first, as before
+
+
+def test_the_too_large_page_is_in_italian_by_default(client, table):
+    response = huge_post(client, reverse("table_entry", args=[table.code]), 300)
+    assert response.status_code == 413
+    assert "troppo grande (al massimo 3 MB)" in text_of(response)
