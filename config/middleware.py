@@ -119,8 +119,9 @@ class NotAllowedPageMiddleware:
         from django.utils.translation import gettext
 
         allowed = response.get("Allow", "")
-        if request.path.startswith("/hub/api/"):
-            message = gettext("This address takes only: %(methods)s.") % {"methods": allowed}
+        if request.path.startswith("/hub/api/"):  # scripts read the API in English
+            with translation.override("en"):
+                message = gettext("This address takes only: %(methods)s.") % {"methods": allowed}
             page = JsonResponse({"error": message}, status=405)
         else:
             page = render(request, "405.html", status=405)
@@ -170,9 +171,11 @@ class BodySizeMiddleware:
         from django.shortcuts import render
         from django.utils.translation import gettext
 
-        message = gettext("The request is too large (at most %(mb)d MB): nothing was changed.") % {
-            "mb": limit // MB
-        }
-        if request.path.startswith("/hub/api/"):
+        api = request.path.startswith("/hub/api/")  # scripts read the API in English
+        with translation.override("en" if api else translation.get_language()):
+            message = gettext(
+                "The request is too large (at most %(mb)d MB): nothing was changed."
+            ) % {"mb": limit // MB}
+        if api:
             return JsonResponse({"error": message}, status=413)
         return render(request, "400.html", {"message": message}, status=413)
