@@ -99,3 +99,83 @@ class RejectNulMiddleware:
         ):
             raise BadRequest("NUL character in the request")
         return self.get_response(request)
+
+
+class NotAllowedPageMiddleware:
+    """Django answers a method a view does not take (a GET on a button's address, a
+    bookmark, a reload) with an empty 405: a blank page. Here it gets a page that says so
+    (JSON under the hub's API), the Allow header kept. Inside the CSP and frame middleware,
+    so the page carries their headers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        from django.http import JsonResponse
+        from django.shortcuts import render
+        from django.utils.translation import gettext
+
+        allowed = response.get("Allow", "")
+        if request.path.startswith("/hub/api/"):  # scripts read the API in English
+            with translation.override("en"):
+                message = gettext("This address takes only: %(methods)s.") % {"methods": allowed}
+            page = JsonResponse({"error": message}, status=405)
+        else:
+            page = render(request, "405.html", status=405)
+        if allowed:
+            page["Allow"] = allowed
+        return page
+
+
+MB = 1024 * 1024
+# The largest body each address takes (the views check their own, smaller, limits and say
+# so in their form): the hub's packages, the federation's member list, the desk's files.
+BODY_LIMITS = (
+    ("/hub/api/packages/", 101 * MB),
+    ("/membership/list/", 41 * MB),
+    ("/desk/", 6 * MB),
+    ("/admin/", 6 * MB),
+)
+
+
+class BodySizeMiddleware:
+    """A request body larger than its address takes: 413 before a byte of it is read.
+
+    Django's DATA_UPLOAD_MAX_MEMORY_SIZE leaves files out, and the CSRF check and the NUL
+    filter parse any POST (writing its files to disk) before a view could refuse it: on the
+    hall laptop, served by gunicorn alone, anyone on the Wi-Fi could make it read gigabytes.
+    Before RejectNulMiddleware and the CSRF check's reading of the form."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        # above Django's own limit for forms without files (2.5 MB), in whole MB as told
+        self.default = 3 * MB
+
+    def limit(self, path: str) -> int:
+        for part, limit in BODY_LIMITS:
+            if part in path if part == "/membership/list/" else path.startswith(part):
+                return limit
+        return self.default
+
+    def __call__(self, request):
+        from tournaments.rules.text import ascii_int
+
+        declared = ascii_int(request.META.get("CONTENT_LENGTH") or "") or 0
+        limit = self.limit(request.path)
+        if declared <= limit:
+            return self.get_response(request)
+        from django.http import JsonResponse
+        from django.shortcuts import render
+        from django.utils.translation import gettext
+
+        api = request.path.startswith("/hub/api/")  # scripts read the API in English
+        with translation.override("en" if api else translation.get_language()):
+            message = gettext(
+                "The request is too large (at most %(mb)d MB): nothing was changed."
+            ) % {"mb": limit // MB}
+        if api:
+            return JsonResponse({"error": message}, status=413)
+        return render(request, "400.html", {"message": message}, status=413)

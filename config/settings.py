@@ -88,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.DefaultLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body larger than its address takes: 413 before the CSRF check or anything reads it.
+    "config.middleware.BodySizeMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "config.middleware.RejectNulMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -95,6 +97,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Inside CSP: a method a view does not take gets a page, not Django's empty 405.
+    "config.middleware.NotAllowedPageMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

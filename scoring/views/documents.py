@@ -1,7 +1,8 @@
 """Printable documents: ask for one, watch its progress, download it."""
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
@@ -10,6 +11,8 @@ from scoring.documents import jobs
 from scoring.models import Document, HomologationPackage
 from scoring.services.standings import standings_report
 from tournaments.access import TournamentMixin
+from tournaments.http import BadInput
+from tournaments.rules.text import ascii_int
 from tournaments.services import address
 
 
@@ -34,15 +37,21 @@ class DocumentsView(TournamentMixin, TemplateView):
 class DocumentRequestView(TournamentMixin, View):
     def post(self, request, slug):
         kind = request.POST.get("kind", "")
+        back = {"back": reverse("documents", args=[slug]), "back_label": _("Back to printing")}
         turn = None
         if kind in jobs.TURN_KINDS:
-            turn = self.tournament.turn_set.filter(number=request.POST.get("turn") or 0).first()
+            wanted = request.POST.get("turn", "")
+            number = ascii_int(wanted)
+            if number is not None and 0 < number <= 9999:
+                turn = self.tournament.turn_set.filter(number=number).first()
             if turn is None:
-                raise Http404(_("No such turn."))
+                raise BadInput(
+                    _("There is no seated turn %(v)s.") % {"v": str(wanted)[:20]}, **back
+                )
         elif kind not in jobs.KINDS:
-            raise Http404(_("No such document."))
+            raise BadInput(_("No such document."), **back)
         if self.tournament.is_individual and kind in ("cards", "prizes-pdf"):  # pairs only
-            raise Http404(_("No such document."))
+            raise BadInput(_("No such document."), **back)
         doc = jobs.request_document(
             self.tournament,
             kind,

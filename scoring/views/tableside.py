@@ -2,7 +2,6 @@
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -172,4 +171,6 @@ class TableView(View):
                     form.add_error(None, exc.message)
                     return self.refused(request, code, exc, answer_form=form)
             return self.page(request, code, answer_form=form, status=400)
-        raise Http404
+        # neither enter, confirm nor reject (a stale or hand-made form): the page exists
+        messages.error(request, _("Choose what to do: enter the result, confirm it or reject it."))
+        return self.page(request, code, status=400)

@@ -226,6 +226,8 @@ def _build(model, row, maps: dict, users: dict) -> models.Model:
         if field.primary_key or field.attname not in row:
             continue
         value = row[field.attname]
+        if _has_nul(value):  # PostgreSQL stores no NUL, in text or in JSON
+            raise Damaged(f"{model.__name__}.{field.attname}: a NUL character")
         if field.is_relation:
             relations.append(field.name)
             value = _reference(model, field, value, maps, users)
@@ -247,6 +249,16 @@ def _build(model, row, maps: dict, users: dict) -> models.Model:
     obj = model(**values)
     obj.clean_fields(exclude=relations)
     return obj
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 def _reference(model, field, value, maps: dict, users: dict):

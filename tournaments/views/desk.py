@@ -247,7 +247,8 @@ class SwapView(ActionView):
         except NeedsConfirmation as exc:
             messages.warning(request, exc.message)
             url = reverse("seating", args=[self.tournament.slug])
-            a, b = request.POST.get("a"), request.POST.get("b")
+            # the numbers as read (act() refused any it could not read), not the text posted
+            a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
             return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
 
     def act(self, request):
