@@ -33,12 +33,12 @@ def test_rulings_page_lists_the_catalogue_and_the_log(client, desk):
 
 
 def test_warning_then_automatic_penalty_from_the_page(client, desk):
-    for _ in range(2):
+    for reason in ("pozzetto guardato", "pozzetto guardato di nuovo"):  # two incidents
         post(
             client,
             desk,
             "ruling_penalty",
-            {"pair": 1, "ruling": "art23-pozzetto", "reason": "pozzetto guardato"},
+            {"pair": 1, "ruling": "art23-pozzetto", "reason": reason},
         )
     assert Penalty.objects.filter(kind="warning").count() == 2
     assert Penalty.objects.get(automatic=True).vp == 1
@@ -97,3 +97,19 @@ def test_the_catalogue_can_be_extended(client, desk):
     assert Ruling.objects.filter(code="cellulare").exists()
     post(client, desk, "ruling_penalty", {"pair": 3, "ruling": "cellulare", "reason": "squilla"})
     assert Penalty.objects.get(pair__number=3).kind == "warning"
+
+
+def test_a_penalty_form_sent_twice_records_one_penalty(client, desk):
+    """A double click or a retry on a slow network (found by the hostile pass): the same
+    decision on the same pair within 30 seconds is recorded once, and the referee is told."""
+    data = {"pair": 2, "vp": 1, "reason": "ritardo"}
+    first = client.post(reverse("ruling_penalty", args=[desk]), data)
+    assert first.status_code == 302
+    again = client.post(reverse("ruling_penalty", args=[desk]), data)
+    assert again.status_code == 400
+    assert "sent twice" in again.content.decode()
+    assert Penalty.objects.filter(pair__number=2).count() == 1
+    assert LogEntry.objects.filter(code="penalty").count() == 1
+    other = client.post(reverse("ruling_penalty", args=[desk]), {**data, "reason": "di nuovo"})
+    assert other.status_code == 302  # another decision: recorded
+    assert Penalty.objects.filter(pair__number=2).count() == 2

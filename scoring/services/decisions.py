@@ -7,6 +7,8 @@ Part of the scoring adapter: the effects themselves are computed by the pure
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -101,6 +103,26 @@ def _log(
     )
 
 
+TWICE_WINDOW = datetime.timedelta(seconds=30)
+
+
+def refuse_twice(tournament: Tournament, owner: dict, **fields) -> None:
+    """A desk form sent twice (a double click, a retry on a slow network) records one penalty: the
+    same decision on the same player, pair or team within 30 seconds is refused. The
+    tournament's row is locked first, so two copies arriving together are seen in turn."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    since = timezone.now() - TWICE_WINDOW
+    if Penalty.objects.filter(
+        tournament=tournament, created_at__gte=since, **owner, **fields
+    ).exists():
+        raise Refused(
+            _(
+                "This decision was recorded a moment ago (the form was sent twice): it is "
+                "not recorded again. See the rulings page."
+            )
+        )
+
+
 def add_penalty(
     tournament: Tournament,
     pair: Pair,
@@ -112,6 +134,7 @@ def add_penalty(
     ruling: str | None = None,
     table_number: int | None = None,
     user=None,
+    once: bool = False,
 ) -> Penalty | None:
     """A penalty or warning for a pair in the general ranking (Art. 23): never a gift to the
     opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
@@ -144,6 +167,17 @@ def add_penalty(
     turn = _turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
     with transaction.atomic():
+        once and refuse_twice(
+            tournament,
+            owner_fields(pair),
+            turn=turn,
+            vp=0 if warning else vp,
+            mp=0 if warning else mp,
+            reason=reason,
+            kind=kind,
+            ruling=rule,
+            table_number=table_number,
+        )
         penalty = Penalty.objects.create(
             tournament=tournament,
             **owner_fields(pair),  # a Player in individual events

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.services import labels
-from scoring.services.decisions import _check_amounts, _clean_reason, _log, _turn
+from scoring.services.decisions import _check_amounts, _clean_reason, _log, _turn, refuse_twice
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
 
@@ -23,6 +23,7 @@ def add_team_penalty(
     reason: str,
     table_number: int | None = None,
     user=None,
+    once: bool = False,
 ) -> Penalty:
     """VP and/or MP taken away from a team in the general ranking (Art. 23): never a gift to
     the opponents; the referee's log records it."""
@@ -31,6 +32,15 @@ def add_team_penalty(
     _check_amounts(tournament, vp, mp, False)
     turn = _turn(tournament, turn_number)
     with transaction.atomic():
+        once and refuse_twice(
+            tournament,
+            {"team": team},
+            turn=turn,
+            vp=vp,
+            mp=mp,
+            reason=reason,
+            table_number=table_number,
+        )
         penalty = Penalty.objects.create(
             tournament=tournament,
             team=team,

@@ -101,6 +101,7 @@ class PenaltyView(DecisionView):
             ruling=d["ruling"] or None,
             table_number=d["table"],
             user=self.request.user,
+            once=True,  # a form sent twice records one penalty
         )
         if p is None:
             return _("Ruling for pair %(n)d written to the referee's log.") % {"n": pair.number}

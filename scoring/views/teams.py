@@ -160,6 +160,7 @@ class TeamPenaltyView(TournamentMixin, View):
                     reason=d["reason"],
                     table_number=d["table"],
                     user=request.user,
+                    once=True,  # a form sent twice records one penalty
                 )
                 messages.success(
                     request,

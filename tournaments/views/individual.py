@@ -275,6 +275,7 @@ class IndividualPenaltyView(Individual, PenaltyView):
             ruling=d["ruling"] or None,
             table_number=d["table"],
             user=self.request.user,
+            once=True,  # a form sent twice records one penalty
         )
         n = player.number
         if p is None:
