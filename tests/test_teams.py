@@ -593,3 +593,33 @@ def test_team_pages_cost_a_fixed_number_of_queries(client, tmp_path):
             counts[teams, name] = len(ctx.captured_queries)
     for name in ("entry", "board", "seating", "standings"):
         assert counts[8, name] == counts[16, name], (name, counts)
+
+
+def test_the_hub_reads_a_team_package(client, settings, tmp_path):
+    """The federation's hub stores a team event's package (issue 17: the calendar counts
+    teams): one entry per player of each team, the team's name beside him, its placing."""
+    from scoring.documents.homologation import build_package
+    from scoring.models import HubEntry, HubTournament
+    from tests.test_hub import post, register
+
+    from tournaments.models import Tournament
+
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    for _turn in range(3):
+        play(slug)
+    t = Tournament.objects.get(slug=slug)
+    package = build_package(t)
+    settings.ROLE = "hub"
+    response = post(client, bytes(package.data), register())
+    assert response.status_code == 201, response.content
+    hub = HubTournament.objects.get()
+    assert (hub.kind, hub.entrants) == ("teams", 4)
+    players = t.players.exclude(team=None)
+    assert HubEntry.objects.count() == players.count()
+    first = t.teams.get(number=1)
+    entry = HubEntry.objects.filter(name=first.members.order_by("team_order")[0].name).get()
+    assert entry.partner == first.name
+    calendar = client.get("/hub/").content.decode()
+    assert "squadre" in calendar and t.name in calendar
+    page = client.get(f"/hub/t/{hub.pk}/").content.decode()
+    assert "4 squadre" in page

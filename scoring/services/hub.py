@@ -160,10 +160,14 @@ def read_export(raw: bytes) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
         t = data["tournament"]
-        individual = t.get("kind") == "individual"  # a row per player (Art. 2)
-        if individual:
+        kind = t.get("kind") if t.get("kind") in ("individual", "teams") else "pairs"
+        if kind == "individual":  # a row per player (Art. 2)
             pairs = {_int(p["number"]): [p] for p in data["players"]}
             data["standings"] = [{**r, "pair": r["player"]} for r in data["standings"]]
+        elif kind == "teams":  # a row per player of the team, the team as partner
+            pairs = {_int(p["number"]): p["players"][:6] for p in data["teams"]}
+            names = {_int(p["number"]): _text(p["name"], 120) for p in data["teams"]}
+            data["standings"] = [{**r, "pair": r["team"]} for r in data["standings"]]
         else:
             pairs = {_int(p["number"]): p["players"] for p in data["pairs"]}
         tournament = {
@@ -173,15 +177,18 @@ def read_export(raw: bytes) -> dict:
             "venue": _text(t.get("venue"), 200),
             "referee": _text(t.get("referee"), 200),
             "referee_code": _text(t.get("referee_code"), 40),
-            "kind": "individual" if individual else "pairs",
+            "kind": kind,
             "entrants": len(pairs),
             "turns": _int(t["turns"], high=32767),
         }
         entries = []
         for row in data["standings"]:
             players = pairs[_int(row["pair"])]
-            for i, player in enumerate(players[:2]):
-                partner = players[1 - i]["name"] if len(players) == 2 else ""
+            for i, player in enumerate(players if kind == "teams" else players[:2]):
+                if kind == "teams":
+                    partner = names[_int(row["pair"])]
+                else:
+                    partner = players[1 - i]["name"] if len(players) == 2 else ""
                 entries.append(
                     {
                         "membership": _text(player.get("membership"), 40).strip(),
