@@ -601,7 +601,6 @@ def test_the_hub_reads_a_team_package(client, settings, tmp_path):
     from scoring.documents.homologation import build_package
     from scoring.models import HubEntry, HubTournament
     from tests.test_hub import post, register
-
     from tournaments.models import Tournament
 
     slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
