@@ -1,8 +1,6 @@
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
-from django.views.generic import RedirectView
 
 from config import views as config_views
 from config.health import healthz
@@ -13,7 +11,7 @@ from tournaments.views import desk as views
 handler400 = "config.views.bad_request"
 
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
+    path("", config_views.root, name="home"),
     path("new/", views.TournamentCreateView.as_view(), name="tournament_new"),
     path("desk/<slug:slug>/", include("tournaments.urls")),
     path("t/<slug:slug>/", include("scoring.public_urls")),
@@ -37,6 +35,3 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
-
-if settings.ROLE == "hub":  # the federation's hub opens on its calendar
-    urlpatterns.insert(0, path("", RedirectView.as_view(pattern_name="hub_calendar")))

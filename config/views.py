@@ -22,3 +22,16 @@ class LoginView(InvalidFormIs400, auth_views.LoginView):
 
 class PasswordChangeView(InvalidFormIs400, auth_views.PasswordChangeView):
     """Django's password change: a refused password answers 400 with the form's message."""
+
+
+def root(request):
+    """The address of the installation: the referee's tournaments, or on the federation's hub
+    (DJANGO_ROLE=hub) its calendar. Decided at each request, not when the URLs are loaded."""
+    from django.conf import settings
+    from django.shortcuts import redirect
+
+    from tournaments.views.desk import HomeView
+
+    if settings.ROLE == "hub":
+        return redirect("hub_calendar")
+    return HomeView.as_view()(request)

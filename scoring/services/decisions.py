@@ -106,15 +106,13 @@ def _log(
 TWICE_WINDOW = datetime.timedelta(seconds=30)
 
 
-def refuse_twice(tournament: Tournament, owner: dict, **fields) -> None:
+def refuse_twice(tournament: Tournament, **decision) -> None:
     """A desk form sent twice (a double click, a retry on a slow network) records one penalty: the
     same decision on the same player, pair or team within 30 seconds is refused. The
     tournament's row is locked first, so two copies arriving together are seen in turn."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     since = timezone.now() - TWICE_WINDOW
-    if Penalty.objects.filter(
-        tournament=tournament, created_at__gte=since, **owner, **fields
-    ).exists():
+    if Penalty.objects.filter(tournament=tournament, created_at__gte=since, **decision).exists():
         raise Refused(
             _(
                 "This decision was recorded a moment ago (the form was sent twice): it is "
@@ -166,30 +164,19 @@ def add_penalty(
     _check_amounts(tournament, vp, mp, warning)
     turn = _turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
+    decision = {
+        **owner_fields(pair),  # a Player in individual events
+        "turn": turn,
+        "vp": 0 if warning else vp,
+        "mp": 0 if warning else mp,
+        "reason": reason,
+        "kind": kind,
+        "ruling": rule,
+        "table_number": table_number,
+    }
     with transaction.atomic():
-        once and refuse_twice(
-            tournament,
-            owner_fields(pair),
-            turn=turn,
-            vp=0 if warning else vp,
-            mp=0 if warning else mp,
-            reason=reason,
-            kind=kind,
-            ruling=rule,
-            table_number=table_number,
-        )
-        penalty = Penalty.objects.create(
-            tournament=tournament,
-            **owner_fields(pair),  # a Player in individual events
-            turn=turn,
-            vp=0 if warning else vp,
-            mp=0 if warning else mp,
-            reason=reason,
-            kind=kind,
-            ruling=rule,
-            table_number=table_number,
-            created_by=user,
-        )
+        once and refuse_twice(tournament, **decision)
+        penalty = Penalty.objects.create(tournament=tournament, **decision, created_by=user)
         effect = (
             _("warning")
             if warning

@@ -34,7 +34,7 @@ def add_team_penalty(
     with transaction.atomic():
         once and refuse_twice(
             tournament,
-            {"team": team},
+            team=team,
             turn=turn,
             vp=vp,
             mp=mp,
