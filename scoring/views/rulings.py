@@ -63,6 +63,7 @@ class DecisionView(TournamentMixin, View):
     """Validate one form, apply the decision through `scoring.services.decisions`, go back."""
 
     form_name = ""
+    rulings_view = None  # the page shown again with the form's errors (default: RulingsView)
 
     def make_form(self, data):  # pragma: no cover - each decision defines it
         raise NotImplementedError
@@ -78,7 +79,8 @@ class DecisionView(TournamentMixin, View):
                 return redirect("rulings", slug)
             except Refused as exc:
                 form.add_error(None, exc.message)
-        view = RulingsView(request=request, kwargs=self.kwargs, tournament=self.tournament)
+        page = self.rulings_view or RulingsView
+        view = page(request=request, kwargs=self.kwargs, tournament=self.tournament)
         view.nav = "rulings"
         return view.render_to_response(view.get_context_data(**{self.form_name: form}), status=400)
 

@@ -21,7 +21,8 @@ from tournaments.movements import individual as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.services.lookup import is_present
-from tournaments.services.seating import SeatingOutcome, first_seating_order, next_turn_number
+from tournaments.services.seating import SeatingOutcome, first_seating_order
+from tournaments.services.turns import next_seatable_turn
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
 
@@ -29,20 +30,7 @@ LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never 
 def check_can_seat_individual(tournament: Tournament) -> int:
     """The next turn's number, or a refusal: all turns seated, results missing in the previous
     turn, fewer than four players present."""
-    number = next_turn_number(tournament)
-    if number > tournament.turns:
-        raise Refused(_("All %(n)d planned turns are already seated.") % {"n": tournament.turns})
-    if number > 1:
-        missing = list(
-            Table.objects.filter(
-                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
-            ).values_list("number", flat=True)
-        )
-        if missing:
-            raise Refused(
-                _("Turn %(turn)d still lacks the results of tables %(tables)s.")
-                % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
-            )
+    number = next_seatable_turn(tournament)
     if len(present_players(tournament, number)) < 4:
         raise Refused(_("At least four players are needed to seat a turn of an individual event."))
     return number

@@ -27,6 +27,7 @@ from tournaments.services.lookup import (
     pair_by_number,
     turn_by_number,
 )
+from tournaments.services.turns import next_seatable_turn, next_turn_number
 
 # --- seating -------------------------------------------------------------------------------
 
@@ -178,26 +179,8 @@ def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, in
     return ahead
 
 
-def next_turn_number(tournament: Tournament) -> int:
-    last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
-
-
 def check_can_seat(tournament: Tournament) -> int:
-    number = next_turn_number(tournament)
-    if number > tournament.turns:
-        raise Refused(_("All %(n)d planned turns are already seated.") % {"n": tournament.turns})
-    if number > 1:
-        missing = list(
-            Table.objects.filter(
-                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
-            ).values_list("number", flat=True)
-        )
-        if missing:
-            raise Refused(
-                _("Turn %(turn)d still lacks the results of tables %(tables)s.")
-                % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
-            )
+    number = next_seatable_turn(tournament)
     present = [p for p in tournament.pairs.all() if is_present(p, number)]
     if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))

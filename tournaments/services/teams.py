@@ -23,6 +23,7 @@ from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
+from tournaments.services.turns import next_seatable_turn
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
@@ -297,21 +298,7 @@ def team_byes_taken(tournament: Tournament) -> dict[int, int]:
 
 
 def check_can_seat_teams(tournament: Tournament) -> int:
-    last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first()
-    number = (last or 0) + 1
-    if number > tournament.turns:
-        raise Refused(_("All %(n)d planned turns are already seated.") % {"n": tournament.turns})
-    if number > 1:
-        missing = list(
-            Table.objects.filter(
-                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
-            ).values_list("number", flat=True)
-        )
-        if missing:
-            raise Refused(
-                _("Turn %(turn)d still lacks the results of tables %(tables)s.")
-                % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
-            )
+    number = next_seatable_turn(tournament)
     if len(present_teams(tournament, number)) < 2:
         raise Refused(_("At least two teams are needed to seat a turn."))
     return number

@@ -23,7 +23,6 @@ from scoring.views.results import StandingsView
 from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import KIND_DISPATCH, TournamentMixin
-from tournaments.errors import Refused
 from tournaments.http import QueryProblems, unknown_turn
 from tournaments.services import address, seating
 from tournaments.services import individual as registration
@@ -217,20 +216,10 @@ class IndividualRulingsView(Individual, RulingsView):
 
 
 class IndividualWithdrawView(Individual, WithdrawView):
+    rulings_view = IndividualRulingsView
+
     def make_form(self, data):
         return PlayerWithdrawForm(data)
-
-    def post(self, request, slug):
-        form = self.make_form(request.POST)
-        if form.is_valid():
-            try:
-                messages.success(request, self.apply(form.cleaned_data))
-                return redirect("rulings", slug)
-            except Refused as exc:
-                form.add_error(None, exc.message)
-        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
-        view.tournament, view.nav = self.tournament, "rulings"
-        return view.render_to_response(view.get_context_data(withdraw_form=form), status=400)
 
     def apply(self, d):
         from scoring.services.individual_rulings import withdraw_player
@@ -244,22 +233,12 @@ class IndividualWithdrawView(Individual, WithdrawView):
 
 
 class IndividualPenaltyView(Individual, PenaltyView):
+    rulings_view = IndividualRulingsView
+
     def make_form(self, data):
         from scoring.views.rulings import catalogue
 
         return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
-
-    def post(self, request, slug):
-        form = self.make_form(request.POST)
-        if form.is_valid():
-            try:
-                messages.success(request, self.apply(form.cleaned_data))
-                return redirect("rulings", slug)
-            except Refused as exc:
-                form.add_error(None, exc.message)
-        view = IndividualRulingsView(request=request, kwargs=self.kwargs)
-        view.tournament, view.nav = self.tournament, "rulings"
-        return view.render_to_response(view.get_context_data(penalty_form=form), status=400)
 
     def apply(self, d):
         from scoring.services import decisions

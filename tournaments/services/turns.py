@@ -1,0 +1,34 @@
+"""The next turn of a tournament, whatever its kind: its number, and whether it may be seated
+(the pairs, individual and team seatings all ask here first)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import Refused
+from tournaments.models import Table, Tournament
+
+
+def next_turn_number(tournament: Tournament) -> int:
+    last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def next_seatable_turn(tournament: Tournament) -> int:
+    """The next turn's number, or a refusal: every planned turn seated, or results missing in
+    the previous turn (every kind of event)."""
+    number = next_turn_number(tournament)
+    if number > tournament.turns:
+        raise Refused(_("All %(n)d planned turns are already seated.") % {"n": tournament.turns})
+    if number > 1:
+        missing = list(
+            Table.objects.filter(
+                turn__tournament=tournament, turn__number=number - 1, ns_vp__isnull=True
+            ).values_list("number", flat=True)
+        )
+        if missing:
+            raise Refused(
+                _("Turn %(turn)d still lacks the results of tables %(tables)s.")
+                % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
+            )
+    return number
