@@ -10,19 +10,19 @@ players' surnames); a "danish" turn the individual standings after the previous 
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.individual import player_standings
 from scoring.services.scales import bye_score
 from tournaments.errors import Refused, rule_refusal
-from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin, touch
+from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import individual as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.services.lookup import is_present
 from tournaments.services.seating import SeatingOutcome, first_seating_order
-from tournaments.services.turns import next_seatable_turn
+from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
 
@@ -60,21 +60,9 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         repeats = [{"players": list(r), "as": "partners"} for r in seating.partner_repeats] + [
             {"players": list(r), "as": "opponents"} for r in seating.opponent_repeats
         ]
-        try:
-            turn = Turn.objects.create(
-                tournament=tournament,
-                number=number,
-                movement=movement,
-                order=order,
-                repeats=repeats,
-            )
-        except IntegrityError:
-            raise Refused(_("Turn %(turn)d was seated meanwhile.") % {"turn": number}) from None
+        turn = new_turn(tournament, number, movement, order, repeats)
         tables, byes, again = _write(tournament, turn, players, seating)
-        if tournament.status == Tournament.Status.REGISTRATION:
-            tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
-        touch(tournament.pk)
+        turn_seated(tournament)
         audit(
             tournament,
             "seat",

@@ -12,12 +12,12 @@ import random
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.scales import bye_score
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
-from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit, touch
+from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
 from tournaments.movements import mitchell
 from tournaments.rules.messages import RuleError
 from tournaments.services.lookup import (
@@ -27,7 +27,12 @@ from tournaments.services.lookup import (
     pair_by_number,
     turn_by_number,
 )
-from tournaments.services.turns import next_seatable_turn, next_turn_number
+from tournaments.services.turns import (
+    new_turn,
+    next_seatable_turn,
+    next_turn_number,
+    turn_seated,
+)
 
 # --- seating -------------------------------------------------------------------------------
 
@@ -217,16 +222,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
             order, matches, byes, repeats = _in_groups(tournament, number, movement, present)
         else:
             order, matches, byes, repeats = _danish(tournament, number, movement, present)
-        try:
-            turn = Turn.objects.create(
-                tournament=tournament,
-                number=number,
-                movement=movement,
-                order=order,
-                repeats=[list(r) for r in repeats],
-            )
-        except IntegrityError:
-            raise Refused(_("Turn %(turn)d was seated meanwhile.") % {"turn": number}) from None
+        turn = new_turn(tournament, number, movement, order, [list(r) for r in repeats])
         tables = Table.objects.bulk_create(
             Table(turn=turn, number=t, ns=pairs[ns], ew=pairs[ew]) for t, ns, ew in matches
         )
@@ -235,10 +231,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, pair=pairs[p], table_number=t, vp=score.vp, mp=score.mp) for t, p in byes
         )
-        if tournament.status == Tournament.Status.REGISTRATION:
-            tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
-        touch(tournament.pk)
+        turn_seated(tournament)
         audit(
             tournament,
             "seat",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
@@ -23,7 +23,7 @@ from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
-from tournaments.services.turns import next_seatable_turn
+from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
@@ -376,16 +376,7 @@ def seat_team_turn(tournament: Tournament, user=None):
             order, matches, byes, repeats = _round_robin(tournament, number, present)
         else:
             order, matches, byes, repeats = _danish(tournament, number, present)
-        try:
-            turn = Turn.objects.create(
-                tournament=tournament,
-                number=number,
-                movement=movement,
-                order=order,
-                repeats=repeats,
-            )
-        except IntegrityError:
-            raise Refused(_("Turn %(turn)d was seated meanwhile.") % {"turn": number}) from None
+        turn = new_turn(tournament, number, movement, order, repeats)
         teams = {t.number: t for t in tournament.teams.all()}
         Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
         lines = _create_lines(tournament, number, teams, matches)
@@ -399,10 +390,7 @@ def seat_team_turn(tournament: Tournament, user=None):
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, team=teams[t], vp=score.vp, mp=score.mp) for t in byes
         )
-        if tournament.status == Tournament.Status.REGISTRATION:
-            tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
-        touch_tournament(tournament.pk)
+        turn_seated(tournament)
         again = sorted(t for t in byes if rested.get(t))
         audit(
             tournament,

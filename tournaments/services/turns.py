@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
-from tournaments.models import Table, Tournament
+from tournaments.models import Table, Tournament, Turn, touch
 
 
 def next_turn_number(tournament: Tournament) -> int:
@@ -32,3 +33,22 @@ def next_seatable_turn(tournament: Tournament) -> int:
                 % {"turn": number - 1, "tables": ", ".join(map(str, missing))}
             )
     return number
+
+
+def new_turn(tournament: Tournament, number: int, movement: str, order, repeats) -> Turn:
+    """The turn's row (inside the seating's transaction): a second seating of the same turn,
+    racing this one, is refused by the unique number."""
+    try:
+        return Turn.objects.create(
+            tournament=tournament, number=number, movement=movement, order=order, repeats=repeats
+        )
+    except IntegrityError:
+        raise Refused(_("Turn %(turn)d was seated meanwhile.") % {"turn": number}) from None
+
+
+def turn_seated(tournament: Tournament) -> None:
+    """After a seating: the tournament runs, and the players' open pages refresh."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    touch(tournament.pk)
