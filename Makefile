@@ -15,8 +15,11 @@ PYTEST_PARALLEL ?= -n 2 --dist load
 # (Playwright cannot download browsers here) and read PDFs back as pictures (pdftoppm).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_SYSTEM_PACKAGES := chromium poppler-utils gettext haproxy
+# `make bench`: the cluster's balancer and shared cache (bench/cluster.py, bench/hub.py) and the
+# HTTP load generator (bench/load.py, bench/hub.py).
+BENCH_SYSTEM_PACKAGES := haproxy redis-server wrk
 
-.PHONY: run dev test lint venv dev-venv system-packages test-system-packages apt-install bench clean messages
+.PHONY: run dev test lint venv dev-venv system-packages test-system-packages bench-system-packages apt-install bench clean messages
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,15 +40,13 @@ system-packages:
 test-system-packages:
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(SYSTEM_PACKAGES) $(TEST_SYSTEM_PACKAGES)"
 
+bench-system-packages:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(SYSTEM_PACKAGES) $(BENCH_SYSTEM_PACKAGES)"
+
+# The missing ones installed with apt-get, with no system service started or enabled at boot
+# (haproxy comes with one; the tests run it from their own folder): deploy/install-packages.sh.
 apt-install:
-	@missing=""; for p in $(PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing system packages:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq && \
-	  $$SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq $$missing; \
-	fi
+	@sh deploy/install-packages.sh $(PACKAGES)
 
 run: venv system-packages
 	$(PY) manage.py migrate --noinput
@@ -73,9 +74,12 @@ test: dev-venv test-system-packages lint
 	  DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/rules \
 	    || exit $$?; fi
 
-bench: dev-venv
+# Every script of bench/ (tests/test_deploy.py checks that none is left out). Those that need
+# PostgreSQL (BENCH_PG_URL) or haproxy and redis-server say so and are skipped when missing.
+bench: dev-venv bench-system-packages
 	$(PY) bench/pairing.py
 	$(PY) bench/groups.py
+	$(PY) bench/groups_service.py
 	$(PY) bench/first_seating.py
 	$(PY) bench/entry.py
 	$(PY) bench/standings.py
@@ -83,6 +87,8 @@ bench: dev-venv
 	$(PY) bench/load.py
 	$(PY) bench/sqlite_locks.py
 	$(PY) bench/rush.py
+	$(PY) bench/hub.py
+	$(PY) bench/cluster.py
 
 # Italian catalogue: new messages added without source locations (so that merges stay small),
 # then compiled (the .mo is committed: a hall laptop needs no gettext).

@@ -14,6 +14,7 @@ import contextlib
 import datetime
 import os
 import random
+import shutil
 import signal
 import statistics
 import sys
@@ -41,6 +42,34 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the random results")
 
 
+def skip(reason: str) -> None:
+    """End the benchmark here, saying why (exit status 0: `make bench` goes on to the next)."""
+    print(f"{Path(sys.argv[0]).name} skipped: {reason}", flush=True)
+    raise SystemExit(0)
+
+
+def require_programs(*programs: str) -> None:
+    """Skip the benchmark when one of Debian's `programs` (haproxy, redis-server) is missing;
+    `make bench` installs them with nothing started or enabled at boot."""
+    missing = [p for p in programs if not shutil.which(p)]
+    if missing:
+        skip(
+            f"{', '.join(missing)} not installed (`make bench` installs them, "
+            f"or: apt-get install {' '.join(missing)})"
+        )
+
+
+def require_postgres() -> None:
+    """Skip the benchmark when PostgreSQL does not answer at BENCH_PG_URL."""
+    import psycopg
+
+    try:
+        psycopg.connect(f"{PG_SERVER}/postgres", connect_timeout=5).close()
+    except psycopg.Error as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        skip(f"PostgreSQL not reachable at {PG_SERVER} (set BENCH_PG_URL): {first}")
+
+
 @contextlib.contextmanager
 def scratch_database(kind: str) -> Iterator[str]:
     """Point DATABASE_URL at a fresh scratch database, set Django up, migrate; clean up after.
@@ -63,6 +92,7 @@ def scratch_database(kind: str) -> Iterator[str]:
     else:
         import psycopg
 
+        require_postgres()
         dbname = f"bench_burraco_{os.getpid()}"
         with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as c:
             c.execute(f'DROP DATABASE IF EXISTS "{dbname}"')

@@ -204,6 +204,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=24)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    _setup.require_programs("haproxy", "redis-server")
     with _setup.scratch_database("postgres") as label:
         os.environ.update(
             CLUSTER_DATABASE_URL=os.environ["DATABASE_URL"],

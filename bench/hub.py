@@ -58,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.server == "cluster":
         args.db = "postgres"  # the cluster recipe's database
+        _setup.require_programs("haproxy", "redis-server")
     os.environ["DJANGO_ROLE"] = "hub"
     os.environ.setdefault(
         "DJANGO_HOMOLOGATION_KEY_FILE", str(Path(tempfile.mkdtemp()) / "hub-bench-key.pem")

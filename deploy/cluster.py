@@ -193,10 +193,12 @@ def kill_process(name: str, sig=signal.SIGKILL) -> None:
 
 
 def apt(*packages: str) -> None:
+    """Debian's `packages` when their programs are missing, installed with no system service
+    started or enabled at boot (deploy/install-packages.sh): this recipe runs its own."""
     missing = [p for p in packages if not shutil.which(p)]
     if missing:
-        print(f"installing {' '.join(missing)} (Debian's packages)")
-        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True)
+        script = Path(__file__).resolve().parent / "install-packages.sh"
+        subprocess.run(["sh", str(script), *missing], check=True)
 
 
 def database() -> None:

@@ -1,4 +1,6 @@
+import contextlib
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -79,3 +81,44 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("postgresql"):
         db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{os.getpid()}"
+
+
+# --- no test writes into the checkout -----------------------------------------------------
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+# Where the app writes when nobody tells it otherwise (config/settings.py, bench/): the
+# automatic backups, uploads, benchmark output, a collectstatic, the homologation key.
+WRITTEN_BY_THE_APP = ("backups", "media", "bench/out", "staticfiles", ".homologation-key.pem")
+# The hall's own database (`make run`): a test may never create it; it is not compared
+# file by file, since an app serving from this checkout may write it while the tests run.
+HALL_DATABASE = ("db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm", "db.sqlite3-journal")
+
+
+def checkout_state() -> dict[str, tuple]:
+    """What the app's own places in the checkout hold: path -> (size, modification time)."""
+    state: dict[str, tuple] = {rel: () for rel in HALL_DATABASE if (CHECKOUT / rel).exists()}
+    for rel in WRITTEN_BY_THE_APP:
+        top = CHECKOUT / rel
+        for path in [top, *top.rglob("*")] if top.is_dir() else [top]:
+            with contextlib.suppress(FileNotFoundError):
+                st = path.stat()
+                if not path.is_dir():
+                    state[str(path.relative_to(CHECKOUT))] = (st.st_size, st.st_mtime_ns)
+    return state
+
+
+@pytest.fixture(autouse=True)
+def checkout_untouched():
+    """A test writes only in its temporary folders: a backup, an upload, a key or a database
+    that appears or changes in the checkout fails the test that wrote it (with two processes,
+    possibly the one running beside it too)."""
+    before = checkout_state()
+    yield
+    after = checkout_state()
+    touched = sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+    if touched:
+        pytest.fail(
+            "the test wrote into the checkout (give it a temporary folder, e.g. "
+            f"DJANGO_BACKUP_DIR for a process of its own): {', '.join(touched)}",
+            pytrace=False,
+        )

@@ -13,13 +13,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def cli(tmp_path_factory):
-    db = tmp_path_factory.mktemp("cli") / "cli.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}"}
+    """The commands in a folder of their own: the database, the automatic backups, the keys
+    and the working directory are all in it (never in the checkout)."""
+    folder = tmp_path_factory.mktemp("cli")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{folder / 'cli.sqlite3'}",
+        "DJANGO_BACKUP_DIR": str(folder / "backups"),
+        "DJANGO_HOMOLOGATION_KEY_FILE": str(folder / "homologation-key.pem"),
+    }
 
     def call(*args):
         return subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
+            [sys.executable, str(ROOT / "manage.py"), *args],
+            cwd=folder,
             env=env,
             capture_output=True,
             text=True,
@@ -27,6 +34,7 @@ def cli(tmp_path_factory):
         )
 
     assert call("migrate", "--noinput").returncode == 0
+    call.folder = folder
     return call
 
 
@@ -53,3 +61,4 @@ def test_a_whole_small_tournament_from_the_shell(cli, tmp_path):
     data = json.loads(cli("results_export", "cli", "--format", "json").stdout)
     assert data["turns"][0]["tables"][0]["ns_vp"] == 18
     assert [s["pair"] for s in data["standings"]] == [1, 2, 3]
+    assert [p.name for p in (cli.folder / "backups").iterdir()] == ["cli-turno-1.json"]
