@@ -269,7 +269,7 @@ def test_propose_fills_the_table_and_saves_nothing(client, referee, tmp_path):
     rows = html.split('id="prize-rows"')[1].split("<template")[0]
     assert rows.count('class="prize-row"') == 8 + 3  # and three blank rows
     assert rows.count('-prize" value="') == 8
-    assert 'value="Premio tecnico, girone B, turni 4-6"' in html
+    assert 'value="Premio tecnico, girone B"' in html
     assert 'value="1° classificato, girone A"' in html
     assert not Prize.objects.exists()
     assert page.context["formset"].management_form.initial["TOTAL_FORMS"] == 11

@@ -105,13 +105,8 @@ def federal_proposal(tournament: Tournament) -> list[rules.Prize]:
             names = []
 
     def label(group: str | None, place: int | None) -> str:
-        if place is None:
-            first, last = span
-            turns = f"{first}-{last}" if first != last else str(first)
-            return _("Technical prize, group %(group)s, turns %(turns)s") % {
-                "group": group,
-                "turns": turns,
-            }
+        if place is None:  # the turns are shown beside it everywhere
+            return _("Technical prize, group %(group)s") % {"group": group}
         if group is None:
             return _("Place %(place)d") % {"place": place}
         return _("Place %(place)d, group %(group)s") % {"place": place, "group": group}
