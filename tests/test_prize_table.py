@@ -8,6 +8,8 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.models import Prize
 from scoring.rules import prizes as rules
@@ -116,6 +118,25 @@ def test_federal_list_per_group_with_a_technical_prize():
         (None, 2),
         (None, 3),
     ]
+
+
+@given(
+    groups=st.lists(st.sampled_from("ABCDEFGH"), unique=True, max_size=8),
+    span=st.none() | st.tuples(st.integers(2, 6), st.integers(0, 5)),
+)
+def test_federal_list_is_always_a_list_the_rules_accept(groups, span):
+    turns = None if span is None else (span[0], span[0] + span[1])
+    found = rules.federal_list(groups, turns, lambda g, p: f"{g}{p}")
+    rules.check_order(found)
+    per_group = 3 + (turns is not None)
+    assert len(found) == (per_group * len(groups) if groups else 3)
+    service_row = service.editor_row
+    again = rules.read_prizes(
+        [list(service_row(p).values()) for p in found],
+        turns=11,
+        header=False,
+    )
+    assert again.prizes == tuple(found) and not again.problems
 
 
 # ---------------------------------------------------------------- the service
