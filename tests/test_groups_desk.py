@@ -10,6 +10,7 @@ from django.urls import reverse
 from scoring.models import Prize
 from tests.helpers import export, make_tournament, play_turn, run
 from tests.test_groups_flow import PRIZES, spread_points
+from tests.test_prize_table import table_from_csv
 from tournaments.models import Group, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +133,7 @@ def test_prize_page_saves_the_list_and_shows_the_awards(
     client, referee, tmp_path, django_assert_max_num_queries
 ):
     slug = finished(tmp_path, referee)
-    response = client.post(url("prizes", slug), {"action": "list", "text": PRIZES})
+    response = client.post(url("prizes", slug), table_from_csv(PRIZES))
     assert response.status_code == 302
     assert Prize.objects.count() == 5
     with django_assert_max_num_queries(16):
@@ -145,10 +146,10 @@ def test_prize_page_saves_the_list_and_shows_the_awards(
 
 def test_prize_page_bad_list_is_400_and_keeps_the_text(client, referee, tmp_path):
     slug = finished(tmp_path, referee)
-    response = client.post(url("prizes", slug), {"action": "list", "text": "A,2,Seconda\nZ,1,X"})
+    response = client.post(url("prizes", slug), table_from_csv("A,2,Seconda\nZ,1,X"))
     assert response.status_code == 400
     html = response.content.decode()
-    assert "row 1" in html and "row 2" in html and "Z,1,X" in html
+    assert "row 1" in html and "row 2" in html and 'value="Seconda"' in html
     assert not Prize.objects.exists()
 
 
@@ -169,7 +170,7 @@ def test_prize_list_queries_do_not_grow_with_the_field(
     client, referee, tmp_path, django_assert_max_num_queries
 ):
     slug = finished(tmp_path, referee)
-    client.post(url("prizes", slug), {"action": "list", "text": PRIZES})
+    client.post(url("prizes", slug), table_from_csv(PRIZES))
     from scoring.services.prizes import prize_list
 
     tournament = Tournament.objects.get(slug=slug)

@@ -14,6 +14,7 @@ from scoring.rules import homologation as package_rules
 from scoring.rules import prizes as prize_rules
 from tests.helpers import make_tournament, play_turn
 from tests.test_groups_flow import spread_points
+from tests.test_prize_table import table_from_csv
 from tournaments.models import Group, Tournament
 from tournaments.movements import groups as group_rules
 from tournaments.rules.messages import RuleError
@@ -80,7 +81,7 @@ def test_prize_page_out_of_range_place_is_400_and_saves_nothing(client, referee,
     slug = national(tmp_path, referee)
     url = reverse("prizes", args=[slug])
     for text in ["A,\u00b2,Coppa", "A,99999,Coppa", "A,1,Coppa,," + "C" * 500]:
-        response = client.post(url, {"action": "list", "text": text})
+        response = client.post(url, table_from_csv(text))
         assert response.status_code == 400, text
     assert not Prize.objects.exists()
 

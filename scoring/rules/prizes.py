@@ -15,7 +15,7 @@ the same turns, then by the group's ranking (`standings.compute_range`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.rules import standings
@@ -222,16 +222,25 @@ class PrizeList:
     # (row, msgid, params) for every row refused
 
 
+COLUMNS = {"group": 0, "place": 1, "prize": 2, "turns": 3, "club": 4}
+
+
 def read_prizes(
-    rows: Iterable[Sequence[object]], *, turns: int, groups: Collection[str] | None = None
+    rows: Iterable[Sequence[object]],
+    *,
+    turns: int,
+    groups: Collection[str] | None = None,
+    header: bool = True,
 ) -> PrizeList:
     """The referee's prize list from rows of cells: ``group,place,prize[,turns][,club]`` with
     or without a header (Italian or English); `turns` is the tournament's number of turns,
-    `groups` the groups' names once set (None: not checked yet). Rows in value order."""
+    `groups` the groups' names once set (None: not checked yet). Rows in value order; a
+    problem's row is the row's number in `rows` (blank rows count). `header=False`: the rows
+    are the columns' values (the desk's table), never a header."""
     prizes: list[Prize] = []
     lines: list[int] = []
     problems: list[tuple[int, str, Mapping[str, object]]] = []
-    columns: dict[str, int] | None = None
+    columns: dict[str, int] | None = None if header else COLUMNS
     for line, cells in enumerate(rows, start=1):
         cells = ["" if c is None else str(c).strip() for c in cells]
         if not any(cells):
@@ -241,7 +250,7 @@ def read_prizes(
             if "prize" in named and "place" in named:
                 columns = {k: i for k, i in named.items() if k}
                 continue
-            columns = {"group": 0, "place": 1, "prize": 2, "turns": 3, "club": 4}
+            columns = COLUMNS
         prize, problem = _prize(cells, columns, turns, groups)
         if problem:
             problems.append((line, *problem))
@@ -283,6 +292,27 @@ def _prize(cells, columns, turns, groups):
     if len(cell("club")) > MAX_CLUB:
         return None, (_("write the club in at most %(n)s characters"), {"n": MAX_CLUB})
     return Prize(label, group, int(place), span, cell("club") or None), None
+
+
+def federal_list(
+    groups: Sequence[str],
+    group_turns: tuple[int, int] | None,
+    label: Callable[[str | None, int | None], str],
+    *,
+    places: int = 3,
+) -> list[Prize]:
+    """The usual list of a federal tournament, in value order: per group the first `places`
+    of the group, then a technical prize over the turns played in groups (the best of the
+    group over `group_turns`); without groups the first `places` of the field. `label(group,
+    place)` writes a prize (`place` None: the technical prize), for the referee to edit."""
+    if not groups:
+        return [Prize(label(None, place), None, place) for place in range(1, places + 1)]
+    found: list[Prize] = []
+    for group in groups:
+        found += [Prize(label(group, place), group, place) for place in range(1, places + 1)]
+        if group_turns is not None:
+            found.append(Prize(label(group, None), group, 1, group_turns))
+    return found
 
 
 def parse_turns(text: str) -> tuple[int, int] | None:

@@ -13,7 +13,9 @@ from scoring.rules import prizes as rules
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import Tournament, audit, touch
+from tournaments.movements.groups import group_phase
 from tournaments.rules.messages import RuleError
+from tournaments.services import groups as groups_service
 from tournaments.services.imports import ImportFileError, read_numbered_rows
 
 MAX_PRIZES = 500
@@ -24,6 +26,33 @@ def _rule(prize: Prize) -> rules.Prize:
     return rules.Prize(prize.label, prize.group or None, prize.place, turns, prize.club or None)
 
 
+class PrizeListRefused(Refused):
+    """A prize list refused row by row: `problems` holds (row, message in the reader's
+    language) for every row refused, in row order; nothing is saved."""
+
+    def __init__(self, problems: list[tuple[int, str]]):
+        self.problems = problems
+        self.rows = {row for row, _message in problems}
+        lines = [_("row %(row)d: %(problem)s") % {"row": r, "problem": m} for r, m in problems]
+        super().__init__(_("The prize list has errors: %(rows)s.") % {"rows": "; ".join(lines)})
+
+
+def _checked(found: rules.PrizeList) -> list[rules.Prize]:
+    if found.problems:
+        raise PrizeListRefused(
+            [(row, _(message) % params) for row, message, params in found.problems]
+        )
+    if not found.prizes:
+        raise Refused(_("The prize list is empty."))
+    if len(found.prizes) > MAX_PRIZES:
+        raise Refused(_("At most %(n)d prizes.") % {"n": MAX_PRIZES})
+    return list(found.prizes)
+
+
+def _group_names(tournament: Tournament) -> list[str] | None:
+    return list(groups_in_force(tournament, None)) or None
+
+
 def read_prize_file(tournament: Tournament, name: str, data: bytes) -> list[rules.Prize]:
     """The prize list of a CSV or XLSX file (`group,place,prize[,turns][,club]`); refused
     with every faulty row's number."""
@@ -31,19 +60,58 @@ def read_prize_file(tournament: Tournament, name: str, data: bytes) -> list[rule
         rows = read_numbered_rows(name, data)
     except ImportFileError as exc:
         raise Refused(str(exc)) from None
-    names = list(groups_in_force(tournament, None)) or None
-    found = rules.read_prizes(rows, turns=tournament.turns, groups=names)
-    if found.problems:
-        lines = [
-            _("row %(row)d: %(problem)s") % {"row": row, "problem": _(message) % params}
-            for row, message, params in found.problems[:10]
-        ]
-        raise Refused(_("The prize list has errors: %(rows)s.") % {"rows": "; ".join(lines)})
-    if not found.prizes:
-        raise Refused(_("The prize list is empty."))
-    if len(found.prizes) > MAX_PRIZES:
-        raise Refused(_("At most %(n)d prizes.") % {"n": MAX_PRIZES})
-    return list(found.prizes)
+    return _checked(
+        rules.read_prizes(rows, turns=tournament.turns, groups=_group_names(tournament))
+    )
+
+
+def read_prize_rows(tournament: Tournament, rows) -> list[rules.Prize]:
+    """The prize list of the desk's table: rows of cells (group, place, prize, turns, club)
+    numbered from 1 as the table shows them (blank rows keep their number); commas are
+    plain text. Refused with every faulty row's number."""
+    found = rules.read_prizes(
+        rows, turns=tournament.turns, groups=_group_names(tournament), header=False
+    )
+    return _checked(found)
+
+
+def stored_prizes(tournament: Tournament) -> list[rules.Prize]:
+    """The tournament's prize list as saved, the most valuable first."""
+    return [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
+
+
+def editor_row(prize: rules.Prize) -> dict[str, str]:
+    """One prize as the desk's table shows it (every cell text)."""
+    turns = prize.turns
+    return {
+        "group": prize.group or "",
+        "place": str(prize.place),
+        "prize": prize.label,
+        "turns": "" if turns is None else f"{turns[0]}-{turns[1]}",
+        "club": prize.club or "",
+    }
+
+
+def federal_proposal(tournament: Tournament) -> list[rules.Prize]:
+    """The usual list of a federal tournament for the referee to edit (nothing saved): per
+    group the first three and a technical prize over the turns in groups; the groups set,
+    else those the groups page proposes; without groups the first three of the field."""
+    span = group_phase(tournament.plan)
+    names = list(groups_in_force(tournament, None))
+    if span is not None and not names:
+        try:
+            names = [g.name for g in groups_service.cut(tournament).groups]
+        except Refused:
+            names = []
+
+    def label(group: str | None, place: int | None) -> str:
+        if place is None:  # the turns are shown beside it everywhere
+            return _("Technical prize, group %(group)s") % {"group": group}
+        if group is None:
+            return _("Place %(place)d") % {"place": place}
+        return _("Place %(place)d, group %(group)s") % {"place": place, "group": group}
+
+    return rules.federal_list(names, span, label)
 
 
 def set_prizes(tournament: Tournament, prizes: list[rules.Prize], user=None) -> None:

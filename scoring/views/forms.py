@@ -138,3 +138,87 @@ class LatePairForm(forms.Form):
     player2 = NameField(label=_("Player 2"), max_length=120)
     membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
     club = NameField(label=_("Club"), max_length=120, required=False)
+
+
+class PrizeRowForm(forms.Form):
+    """One row of the desk's prize table: every cell is text, read by the rules (which name
+    the row of any problem); a comma is just a comma."""
+
+    group = forms.CharField(
+        label=_("Group"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={"aria-label": _("Group"), "size": 2, "maxlength": 2, "autocomplete": "off"}
+        ),
+    )
+    place = forms.CharField(
+        label=_("Place"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={
+                "aria-label": _("Place"),
+                "size": 3,
+                "maxlength": 6,
+                "inputmode": "numeric",
+                "autocomplete": "off",
+            }
+        ),
+    )
+    prize = forms.CharField(
+        label=_("Prize"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={"aria-label": _("Prize"), "size": 40, "maxlength": 200, "autocomplete": "off"}
+        ),
+    )
+    turns = forms.CharField(
+        label=_("Turns"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={
+                "aria-label": _("Turns"),
+                "size": 5,
+                "maxlength": 9,
+                "placeholder": "9-11",
+                "autocomplete": "off",
+            }
+        ),
+    )
+    club = forms.CharField(
+        label=_("Club"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={"aria-label": _("Club"), "size": 16, "maxlength": 120, "autocomplete": "off"}
+        ),
+    )
+
+    def cells(self) -> list[str]:
+        """The row as the rules read it: group, place, prize, turns, club ("" when blank
+        or removed)."""
+        data = getattr(self, "cleaned_data", {})
+        if data.get("DELETE"):
+            return [""] * 5
+        return [data.get(name) or "" for name in ("group", "place", "prize", "turns", "club")]
+
+
+class BasePrizeFormSet(forms.BaseFormSet):
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        form.fields["DELETE"].label = _("Remove")
+        form.fields["DELETE"].widget.attrs.update({"aria-label": _("Remove"), "class": "remove"})
+
+
+def prize_formset(*args, extra: int = 3, **kwargs):
+    """The desk's prize table: the rows given, `extra` blank ones to fill, a box to remove
+    each row (a small script adds rows; without it saving brings new blank rows)."""
+    from scoring.services.prizes import MAX_PRIZES
+
+    formset = forms.formset_factory(
+        PrizeRowForm,
+        formset=BasePrizeFormSet,
+        extra=extra,
+        can_delete=True,
+        max_num=MAX_PRIZES + 50,
+        absolute_max=MAX_PRIZES + 50,
+    )
+    return formset(*args, prefix="prizes", **kwargs)

@@ -5,8 +5,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.models import Prize
 from scoring.services import prizes
+from scoring.views.forms import prize_formset
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.models import audit
@@ -15,50 +15,66 @@ MAX_UPLOAD = 1024 * 1024
 
 
 class PrizesView(TournamentMixin, TemplateView):
-    """GET: the awarded list. POST `list`: the prizes from a file or the text box (CSV lines
-    group,place,prize[,turns][,club], most valuable first); POST `cumulate`: the setting."""
+    """GET: the awarded list and the table of prizes (`?propose=1`: the table filled with the
+    federation's usual list, nothing saved). POST `table`: the table's rows (group, place,
+    prize, turns, club; most valuable first); POST `list`: a CSV or XLSX file; POST
+    `cumulate`: the setting. A bad row: 400, every bad row named, nothing saved."""
 
     template_name = "scoring/prizes.html"
     nav = "prizes"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        stored = Prize.objects.filter(tournament=self.tournament)
-        lines = ["girone,posto,premio,turni,circolo"] + [
-            ",".join(
-                [
-                    p.group,
-                    str(p.place),
-                    _csv(p.label),
-                    f"{p.from_turn}-{p.to_turn}" if p.from_turn else "",
-                    _csv(p.club),
-                ]
-            ).rstrip(",")
-            for p in stored
-        ]
-        context.setdefault("text", "\n".join(lines) if len(lines) > 1 else "")
+        if "formset" not in context:
+            proposed = self.request.GET.get("propose") == "1"
+            found = (
+                prizes.federal_proposal(self.tournament)
+                if proposed
+                else prizes.stored_prizes(self.tournament)
+            )
+            context["proposed"] = proposed
+            context["formset"] = prize_formset(initial=[prizes.editor_row(p) for p in found])
+        context.setdefault("bad_rows", set())
         context.update(awards=prizes.prize_list(self.tournament))
         return context
 
     def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        if action == "cumulate":
+            return self._cumulate(request)
+        formset = prize_formset(request.POST) if action == "table" else None
         try:
-            if request.POST.get("action") == "cumulate":
-                return self._cumulate(request)
-            upload = request.FILES.get("file")
-            if upload is not None:
-                if upload.size > MAX_UPLOAD:
-                    raise Refused(_("The file is too large for a prize list."))
-                name, data = upload.name, upload.read()
-            else:
-                name, data = "prizes.csv", request.POST.get("text", "").encode()
-            found = prizes.read_prize_file(self.tournament, name, data)
+            found = self._read(request, formset)
             prizes.set_prizes(self.tournament, found, user=request.user)
         except Refused as exc:
-            messages.error(request, exc.message)
-            context = self.get_context_data(text=request.POST.get("text", ""))
-            return self.render_to_response(context, status=400)
+            return self._refused(exc, formset)
         messages.success(request, _("%(n)d prizes saved.") % {"n": len(found)})
         return redirect("prizes", self.tournament.slug)
+
+    def _read(self, request, formset):
+        if formset is not None:
+            if not formset.is_valid():
+                raise Refused(
+                    _("The table of prizes did not arrive whole: reload the page and try again.")
+                )
+            return prizes.read_prize_rows(self.tournament, [f.cells() for f in formset.forms])
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise Refused(_("Choose a file (.csv or .xlsx) with the prize list."))
+        if upload.size > MAX_UPLOAD:
+            raise Refused(_("The file is too large for a prize list."))
+        return prizes.read_prize_file(self.tournament, upload.name, upload.read())
+
+    def _refused(self, exc: Refused, formset):
+        problems = getattr(exc, "problems", None)
+        if not problems:  # else the page lists them, first
+            messages.error(self.request, exc.message)
+        if formset is not None and formset.is_valid():
+            extra = {"formset": formset, "bad_rows": getattr(exc, "rows", set())}
+        else:
+            extra = {"bad_rows": set()}
+        context = self.get_context_data(problems=problems or [], **extra)
+        return self.render_to_response(context, status=400)
 
     def _cumulate(self, request):
         value = request.POST.get("cumulate") == "1"
@@ -74,7 +90,3 @@ class PrizesView(TournamentMixin, TemplateView):
             self.tournament.save(update_fields=["prizes_cumulate"])
         messages.success(request, _("Settings saved."))
         return redirect("prizes", self.tournament.slug)
-
-
-def _csv(text: str) -> str:
-    return f'"{text.replace(chr(34), chr(34) * 2)}"' if any(c in text for c in ',";') else text

@@ -56,8 +56,10 @@ def test_group_setup_and_prize_list(live_server, browser, tmp_path, shot):
             login_with_cookie(context, live_server.url, user)
             page = context.new_page()
             page.goto(f"{live_server.url}/desk/{slug}/prizes/")
-            page.fill("#text", PRIZES)
-            page.get_by_role("button", name="Salva l'elenco dei premi").click()
+            prizes_file = tmp_path / "premi.csv"
+            prizes_file.write_text(PRIZES)
+            page.set_input_files("#file", str(prizes_file))
+            page.get_by_role("button", name="Carica l'elenco dei premi").click()
             expect(page.locator("#prizes tbody tr")).to_have_count(5)
             expect(page.locator("#prizes")).to_contain_text("Coppa primi girone B")
             shot(page, f"{name}-prizes")
