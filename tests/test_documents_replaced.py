@@ -72,8 +72,11 @@ def test_undoing_a_seating_replaces_its_sheets_lists_and_slips(referee, tmp_path
     assert html.count("sostituito") >= len(old)
     assert old_url not in html  # not offered any more
     assert reverse("document_download", args=[slug, new.pk]) in html
-    status = client.get(reverse("document_status", args=[slug, old["sheets"].pk]))
+    status = client.get(
+        reverse("document_status", args=[slug, old["sheets"].pk]), HTTP_ACCEPT_LANGUAGE="it"
+    )
     assert old_url not in status.content.decode()
+    assert "Sostituito: la disposizione del turno 1" in status.content.decode()
 
 
 def test_a_swap_of_pairs_or_of_lines_replaces_the_turns_documents(referee, tmp_path):
