@@ -147,3 +147,19 @@ def test_a_job_of_a_replaced_seating_builds_nothing(tmp_path, settings):
     doc.refresh_from_db()
     assert doc.status == Document.Status.FAILED and doc.content is None
     assert "turno 1" in doc.error  # the documents speak Italian by default
+
+
+def test_a_new_line_up_replaces_the_documents_of_a_team_turn(tmp_path):
+    """Art. 32: a substitute between matches changes the players the sheets name."""
+    from tests.test_teams import make_team_event
+
+    slug = make_team_event(tmp_path, teams=4)
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")
+    run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    sheets = jobs.request_document(t, "sheets", _turn(slug, 1))
+    standings = jobs.request_document(t, "standings-pdf")
+    assert state(sheets) == jobs.CURRENT
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "12+9,10+11")
+    assert state(sheets) == jobs.REPLACED
+    assert state(standings) == jobs.OUT_OF_DATE  # the names of the lines changed
