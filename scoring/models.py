@@ -253,6 +253,9 @@ class Document(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     source_version = models.CharField(max_length=100, blank=True)
+    # A turn's document: the seating it was built from (scoring.documents.jobs.seating_version).
+    # Once the turn's seating is undone or swapped the document is replaced, never offered again.
+    seating_version = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -19,7 +19,7 @@ import logging
 from django.conf import settings
 from django.db.models import Count, Max
 from django.dispatch import receiver
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django_tasks import task
 from django_tasks.base import TaskResultStatus
@@ -31,7 +31,8 @@ from tournaments.taskqueue import queue
 
 log = logging.getLogger(__name__)
 
-TURN_KINDS = {"sheets", "sheets-filled", "seating", "seating-alpha", "slips"}
+SEATING_KINDS = {"sheets", "seating", "seating-alpha", "slips"}  # they show no result
+TURN_KINDS = SEATING_KINDS | {"sheets-filled"}
 KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards", "prizes-pdf"}
 BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
 CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -44,13 +45,38 @@ def filename(doc: Document) -> str:
     return f"{doc.tournament.slug}-{doc.kind}{turn}{two}.{ext}"
 
 
+def seating_version(turn: Turn) -> str:
+    """The seating a turn's document is built from: the turn itself, its tables (with the codes
+    their QR codes carry) and who sits at each line, its byes. Undoing a seating (a new turn row
+    afterwards), a swap of pairs, of lines or of players, a team's new line-up change it; a
+    result never does. Derived from the data, so no service has to remember to bump it."""
+    tables = list(
+        turn.tables.order_by("number").values_list(
+            "number",
+            "code",
+            "ns_id",
+            "ew_id",
+            "ns__player1_id",
+            "ns__player2_id",
+            "ew__player1_id",
+            "ew__player2_id",
+        )
+    )
+    byes = list(
+        turn.byes.order_by("pk").values_list("pair_id", "player_id", "team_id", "table_number")
+    )
+    return hashlib.sha1(repr([turn.pk, tables, byes]).encode()).hexdigest()
+
+
 def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
-    """What the document shows, summed up: when it changes, the document is stale."""
+    """What the document shows, summed up: when it changes, the document is out of date.
+    The blank sheets, seating lists and slips show the seating and the names, never a result."""
     if turn is not None:
-        tables = list(turn.tables.values_list("number", "ns_id", "ew_id", "version"))
-        byes = list(turn.byes.values_list("pair_id", "vp", "mp"))
         pairs = list(tournament.pairs.values_list("number", "player1__name", "player2__name"))
-        parts = [tables, byes, pairs]
+        parts = [seating_version(turn), pairs, tournament.table_entry]
+        if kind not in SEATING_KINDS:  # filled sheets: every result and correction
+            parts.append(list(turn.tables.order_by("number").values_list("number", "version")))
+            parts.append(list(turn.byes.order_by("pk").values_list("pk", "vp", "mp")))
     else:
         parts = [
             ResultChange.objects.filter(table__turn__tournament=tournament).aggregate(
@@ -85,6 +111,38 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
+CURRENT, OUT_OF_DATE, REPLACED = "current", "out-of-date", "replaced"
+
+
+def states(tournament: Tournament, docs) -> dict[int, str]:
+    """Each document against today's data: `REPLACED` when it belongs to a turn whose seating
+    is no longer the one it was built from (undone, swapped: never to be handed out again),
+    `OUT_OF_DATE` when what it shows changed since (a result, a name: built again on request),
+    else `CURRENT`. One fingerprint per kind and turn, whatever the number of documents."""
+    seatings: dict[int, tuple[Turn | None, str]] = {}
+    prints: dict[tuple[str, int | None], str] = {}
+    out = {}
+    for doc in docs:
+        turn = None
+        if doc.turn is not None:
+            if doc.turn not in seatings:
+                turn = tournament.turn_set.filter(number=doc.turn).first()
+                seatings[doc.turn] = (turn, seating_version(turn) if turn else "")
+            turn, seating = seatings[doc.turn]
+            if not seating or doc.seating_version != seating:
+                out[doc.pk] = REPLACED
+                continue
+        key = (doc.kind if doc.kind in TURN_KINDS else "", doc.turn)
+        if key not in prints:
+            prints[key] = fingerprint(tournament, doc.kind, turn)
+        out[doc.pk] = CURRENT if prints[key] == doc.source_version else OUT_OF_DATE
+    return out
+
+
+def state(doc: Document) -> str:
+    return states(doc.tournament, [doc])[doc.pk]
+
+
 def request_document(
     tournament: Tournament,
     kind: str,
@@ -105,6 +163,7 @@ def request_document(
         "base_url": base_url,
     }
     version = fingerprint(tournament, kind, turn)
+    seating = seating_version(turn) if turn is not None else ""
     number = turn.number if turn else None
     existing = Document.objects.filter(
         tournament=tournament,
@@ -112,6 +171,7 @@ def request_document(
         turn=number,
         options=options,
         source_version=version,
+        seating_version=seating,
         status__in=[Document.Status.PENDING, Document.Status.RUNNING, Document.Status.READY],
     ).first()
     if existing is not None:
@@ -123,6 +183,7 @@ def request_document(
         turn=number,
         options=options,
         source_version=version,
+        seating_version=seating,
         total=total,
     )
     if kind in BACKGROUND and not (settings.TASKS_INLINE or getattr(settings, "DOCUMENTS_SYNC", 0)):
@@ -163,6 +224,17 @@ def build(pk: int) -> None:
     doc = Document.objects.select_related("tournament").get(pk=pk)
     if doc.status == Document.Status.READY:
         return  # built already (a job run again after its worker died at the very end)
+    if doc.turn is not None and not doc.seating_version:  # asked for without request_document
+        turn = doc.tournament.turn_set.filter(number=doc.turn).first()
+        doc.seating_version = seating_version(turn) if turn else ""
+        Document.objects.filter(pk=pk).update(seating_version=doc.seating_version)
+    if doc.turn is not None and state(doc) == REPLACED:  # undone or swapped while it waited
+        with translation.override(doc.options.get("language") or settings.LANGUAGE_CODE):
+            error = _("The seating of turn %(n)d changed before this document was built.")
+        Document.objects.filter(pk=pk).update(
+            status=Document.Status.FAILED, error=error % {"n": doc.turn}, finished_at=timezone.now()
+        )
+        return
     Document.objects.filter(pk=pk).update(status=Document.Status.RUNNING)
     t = doc.tournament
     language = doc.options.get("language")

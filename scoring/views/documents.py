@@ -1,7 +1,7 @@
 """Printable documents: ask for one, watch its progress, download it."""
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,9 +22,13 @@ class DocumentsView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        recent = list(Document.objects.filter(tournament=self.tournament).defer("content")[:12])
+        states = jobs.states(self.tournament, recent)
+        for doc in recent:
+            doc.freshness = states[doc.pk]
         context.update(
             turns=list(self.tournament.turn_set.order_by("-number")),
-            recent=Document.objects.filter(tournament=self.tournament).defer("content")[:12],
+            recent=recent,
             final=standings_report(self.tournament).final,
             packages=HomologationPackage.objects.filter(tournament=self.tournament).defer("data")[
                 :5
@@ -78,9 +82,11 @@ class DocumentStatusView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["doc"] = get_object_or_404(
+        doc = get_object_or_404(
             Document.objects.defer("content"), tournament=self.tournament, pk=kwargs["pk"]
         )
+        doc.freshness = jobs.states(self.tournament, [doc])[doc.pk]
+        context["doc"] = doc
         return context
 
 
@@ -89,6 +95,13 @@ class DocumentDownloadView(TournamentMixin, View):
         doc = get_object_or_404(
             Document, tournament=self.tournament, pk=pk, status=Document.Status.READY
         )
+        if jobs.states(self.tournament, [doc])[doc.pk] == jobs.REPLACED:
+            return render(  # never the sheets of a seating that is no longer the turn's
+                request,
+                "scoring/document_replaced.html",
+                {"tournament": self.tournament, "doc": doc, "nav": "documents"},
+                status=410,
+            )
         content_type = jobs.CONTENT_TYPES.get(doc.kind, "application/pdf")
         response = HttpResponse(bytes(doc.content), content_type=content_type)
         disposition = "inline" if content_type == "application/pdf" else "attachment"
