@@ -8,3 +8,9 @@ class ScoringConfig(AppConfig):
 
     def ready(self):
         from scoring.documents import jobs  # noqa: F401  (its task_finished receiver)
+        from scoring.services.logtext import log_admission
+        from tournaments.signals import member_admitted
+
+        # An admission of the membership check is an entry of the referee's log: the signal
+        # lets `tournaments` say so without importing `scoring`.
+        member_admitted.connect(log_admission, dispatch_uid="scoring-log-admission")

@@ -222,6 +222,12 @@ class LogEntry(AppendOnly):
     article = models.CharField(_("article"), max_length=40, blank=True)
     decision = models.CharField(_("decision"), max_length=500)
     effect = models.CharField(_("effect"), max_length=500, blank=True)
+    # What happened as data (scoring.services.logtext): `event` names the template that says
+    # the decision and its effect in the reader's language, `params` fills it. The text above
+    # is the same in the tournament's language when it was written: what older rows (and an
+    # event no template knows) show.
+    event = models.CharField(_("event"), max_length=40, blank=True)
+    params = models.JSONField(_("details"), default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "at", "id"]

@@ -4,9 +4,15 @@ Bulk writes send no signal: `seat_next_turn` and `record_scores` call `touch` th
 """
 
 from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
+
+# The referee admitted a player flagged by the membership check (tournaments.services.
+# membership.admit), inside the admission's transaction: kwargs tournament, pair (number),
+# player (1, 2 or None for the pair), name, reason, user. The referee's log, which lives in
+# `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
+member_admitted = Signal()
 
 
 def _tournament_id(instance) -> int | None:

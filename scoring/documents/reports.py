@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
 from scoring.rules import display
-from scoring.services import labels
+from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
 from scoring.services.scales import scale_display
@@ -304,7 +304,7 @@ def _log_rows(data: dict) -> tuple[list, list]:
             e["effect"],
             e["by"] or "",
         ]
-        for e in data["log"]
+        for e in logtext.localise(data["log"])  # in the reader's language
     ]
     return header, rows
 
@@ -395,7 +395,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
                 "time": labels.local_time(e["at"], "TIME"),
                 "name": labels.log_ruling(e["ruling"], titles),
             }
-            for e in data["log"]
+            for e in logtext.localise(data["log"])  # in the reader's language
         ],
     }
     chunks = _chunks(len(pages))

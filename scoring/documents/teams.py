@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.rules import display
-from scoring.services import labels
+from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.scales import scale_display
 from scoring.services.teams import matches, turn_byes
@@ -146,7 +146,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None, reports
                 "time": labels.local_time(e["at"], "TIME"),
                 "name": labels.log_ruling(e["ruling"], titles),
             }
-            for e in data["log"]
+            for e in logtext.localise(data["log"])  # in the reader's language
         ],
     }
     chunks = reports._chunks(len(pages))

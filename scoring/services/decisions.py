@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from scoring.models import LogEntry, Penalty, ResultChange, Ruling
+from scoring.models import Penalty, ResultChange, Ruling
 from scoring.rules import display, rulings
 from scoring.rules import vp as vp_rules
-from scoring.services import labels
+from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
@@ -77,32 +78,6 @@ def _turn(tournament: Tournament, turn_number: int | None) -> Turn:
     return turn_by_number(tournament, turn_number)
 
 
-def _log(
-    tournament,
-    *,
-    user,
-    turn=None,
-    table=None,
-    pairs=(),
-    ruling=None,
-    code="",
-    article="",
-    decision,
-    effect="",
-) -> LogEntry:
-    return LogEntry.objects.create(
-        tournament=tournament,
-        by=user,
-        turn=turn,
-        table=table,
-        pairs=list(pairs),
-        code=ruling.code if ruling else code,
-        article=ruling.article if ruling else article,
-        decision=decision[:500],
-        effect=effect[:500],
-    )
-
-
 TWICE_WINDOW = datetime.timedelta(seconds=30)
 
 
@@ -147,15 +122,15 @@ def add_penalty(
     reason = _clean_reason(reason)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
         turn = _turn(tournament, turn_number)
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=turn.number,
             table=table_number,
             pairs=[pair.number],
             ruling=rule,
-            decision=reason,
-            effect=rule.title,
+            event="note",
+            params={"reason": reason, "title": rule.title},
         )
         return None
     warning = rule is not None and rule.effect == Ruling.Effect.WARNING
@@ -177,12 +152,7 @@ def add_penalty(
     with transaction.atomic():
         once and refuse_twice(tournament, **decision)
         penalty = Penalty.objects.create(tournament=tournament, **decision, created_by=user)
-        effect = (
-            _("warning")
-            if warning
-            else _("%(amount)s in the general ranking") % {"amount": labels.deduction(vp, mp)}
-        )
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=turn.number,
@@ -190,8 +160,13 @@ def add_penalty(
             pairs=[pair.number],
             ruling=rule,
             code="penalty",
-            decision=reason,
-            effect=effect,
+            event="penalty",
+            params={
+                "reason": reason,
+                "vp": decision["vp"],
+                "mp": decision["mp"],
+                "warning": warning,
+            },
         )
         if warning:
             _warnings_cost(tournament, pair, turn, user)
@@ -217,7 +192,8 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
         tournament=tournament, **owner_fields(pair), automatic=True
     ).count()
     for _n in range(rulings.warning_penalties(warnings) - given):
-        reason = _("Two warnings: 1 VP in the general ranking (Art. 23)")
+        with translation.override(settings.LANGUAGE_CODE):  # the tournament's language
+            reason = _("Two warnings: 1 VP in the general ranking (Art. 23)")
         Penalty.objects.create(
             tournament=tournament,
             **owner_fields(pair),
@@ -228,15 +204,15 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
             automatic=True,
             created_by=user,
         )
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=turn.number,
             pairs=[pair.number],
             code="warnings",
             article="Art. 23",
-            decision=reason,
-            effect=_("%(amount)s in the general ranking") % {"amount": labels.deduction(1, 0)},
+            event="warnings",
+            params={},
         )
 
 
@@ -313,7 +289,7 @@ def adjust_score(
         table.save()
         overrule_reports([table])
         after_results(tournament, table.turn)
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=turn_number,
@@ -322,9 +298,14 @@ def adjust_score(
             ruling=ruling,
             code="adjusted",
             article="Art. 15",
-            decision=reason,
-            effect=_("N-S %(nv)d VP %(nm)+d MP, E-W %(ev)d VP %(em)+d MP")
-            % {"nv": ns_vp, "nm": ns_mp, "ev": ew_vp, "em": ew_mp},
+            event="adjusted",
+            params={
+                "reason": reason,
+                "ns_vp": ns_vp,
+                "ns_mp": ns_mp,
+                "ew_vp": ew_vp,
+                "ew_mp": ew_mp,
+            },
         )
     return table
 
@@ -394,15 +375,15 @@ def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None)
         pair.withdrawn_after_turn = last
         pair.withdrawal_reason = reason
         pair.save(update_fields=["withdrawn_after_turn", "withdrawal_reason"])
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=last or None,
             pairs=[pair.number],
             code="withdrawal",
             article="Art. 32",
-            decision=reason,
-            effect=_("absent from turn %(n)d on") % {"n": last + 1},
+            event="withdrawal",
+            params={"reason": reason, "from_turn": last + 1},
         )
     return last
 
@@ -430,7 +411,7 @@ def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
         bye.delete()
         turn.order = list(turn.order) + [pair.number]
         turn.save(update_fields=["order"])
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=1,
@@ -438,7 +419,7 @@ def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
             pairs=[resting, pair.number],
             code="late-pair",
             article="Art. 33",
-            decision=_("Late pair %(n)d completes table %(t)d.") % {"n": pair.number, "t": number},
-            effect=_("pair %(r)d plays instead of resting") % {"r": resting},
+            event="late-pair",
+            params={"pair": pair.number, "table": number, "resting": resting},
         )
     return table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty, ResultChange
+from scoring.services import logtext
 from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.models import Bye, Group, Pair, Table, Tournament
@@ -142,20 +143,28 @@ def _penalties(tournament: Tournament) -> list[dict]:
 
 
 def _log(tournament: Tournament) -> list[dict]:
-    return [
-        {
-            "at": e.at.isoformat(),
-            "turn": e.turn,
-            "table": e.table,
-            "pairs": e.pairs,
-            "ruling": e.code,
-            "article": e.article,
-            "decision": e.decision,
-            "effect": e.effect,
-            "by": e.by.get_username() if e.by else None,
-        }
-        for e in LogEntry.objects.filter(tournament=tournament).select_related("by")
-    ]
+    """The referee's log: `decision` and `effect` in the tournament's language, and what
+    happened as data (`code`, `params`: scoring.services.logtext; null and {} for entries
+    written before the log kept it)."""
+    rows = []
+    for e in LogEntry.objects.filter(tournament=tournament).select_related("by"):
+        decision, effect = logtext.say_in(e)
+        rows.append(
+            {
+                "at": e.at.isoformat(),
+                "turn": e.turn,
+                "table": e.table,
+                "pairs": e.pairs,
+                "ruling": e.code,
+                "article": e.article,
+                "decision": decision,
+                "effect": effect,
+                "by": e.by.get_username() if e.by else None,
+                "code": e.event or None,
+                "params": e.params if e.event and isinstance(e.params, dict) else {},
+            }
+        )
+    return rows
 
 
 def _rows(ranked) -> list[dict]:

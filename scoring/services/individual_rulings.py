@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.decisions import _clean_reason, _log
+from scoring.services.decisions import _clean_reason
+from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Player, Tournament, audit
 
@@ -27,14 +28,14 @@ def withdraw_player(tournament: Tournament, player: Player, *, reason: str, user
         player.withdrawn_after_turn = last
         player.save(update_fields=["withdrawn_after_turn"])
         audit(tournament, "withdraw", user=user, target=f"player {player.number}", reason=reason)
-        _log(
+        write_log(
             tournament,
             user=user,
             turn=last or None,
             pairs=[player.number],
             code="withdrawal",
             article="Art. 32",
-            decision=reason,
-            effect=_("absent from turn %(n)d on") % {"n": last + 1},
+            event="withdrawal",
+            params={"reason": reason, "from_turn": last + 1},
         )
     return last

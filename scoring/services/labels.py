@@ -122,6 +122,10 @@ LOG_CODES = {
     "penalty": gettext_lazy("Penalty"),
     "warnings": gettext_lazy("Two warnings"),
     "adjusted": gettext_lazy("Adjusted score"),
+    "withdrawal": gettext_lazy("Withdrawal"),
+    "late-pair": gettext_lazy("Late pair"),
+    "late-correction": gettext_lazy("Late correction"),
+    "admission": gettext_lazy("Admission (membership check)"),
 }
 
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import task
 
-from scoring.models import LogEntry, ResultChange, TableReport
+from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.rules import vp as vp_rules
@@ -201,22 +201,18 @@ def _write(tournament, turn, rows, scale, late: set[int], user, source: str, rea
 
 
 def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
-    LogEntry.objects.create(
-        tournament=tournament,
-        by=user if getattr(user, "is_authenticated", False) else None,
+    from scoring.services.logtext import write_log
+
+    write_log(
+        tournament,
+        user=user,
         turn=turn.number,
         table=table.number,
         pairs=[table.ns.number, table.ew.number],
         code="late-correction",
         article="Art. 31",
-        decision=reason,
-        effect=(
-            _(
-                "Late correction: %(ons)s–%(oew)s → %(nns)s–%(new)s; the seating already made "
-                "stays as it is."
-            )
-            % {"ons": _points(old[0]), "oew": _points(old[1]), "nns": new[0], "new": new[1]}
-        )[:500],
+        event="late-correction",
+        params={"reason": reason, "old": list(old), "new": list(new)},
     )
 
 

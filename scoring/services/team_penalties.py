@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
-from scoring.services import labels
-from scoring.services.decisions import _check_amounts, _clean_reason, _log, _turn, refuse_twice
+from scoring.services.decisions import _check_amounts, _clean_reason, _turn, refuse_twice
+from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
 
@@ -51,15 +51,15 @@ def add_team_penalty(
             table_number=table_number,
             created_by=user if getattr(user, "is_authenticated", False) else None,
         )
-        _log(
+        write_log(
             tournament,
-            user=user if getattr(user, "is_authenticated", False) else None,
+            user=user,
             turn=turn.number,
             table=table_number,
             pairs=[team.number],  # a team event's log names teams where it names pairs
             code="penalty",
-            decision=f"{_('Team %(n)d') % {'n': team.number}} {team.name}: {reason}",
-            effect=_("%(amount)s in the general ranking") % {"amount": labels.deduction(vp, mp)},
+            event="penalty",
+            params={"reason": reason, "vp": vp, "mp": mp, "team": team.number, "name": team.name},
         )
         touch(tournament.pk)
     return penalty

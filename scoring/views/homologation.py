@@ -64,4 +64,15 @@ class VerifyView(TemplateView):
         if found is None:
             raise Http404(_("No package with this digest is held here."))
         context.update(found)
+        context["sealed_at"] = sealed_at((found.get("manifest") or {}).get("created_at"))
         return context
+
+
+def sealed_at(stamp) -> str:
+    """The manifest's time (ISO 8601 with its offset) in this installation's time zone."""
+    from scoring.services.labels import local_time
+
+    try:
+        return local_time(stamp) if isinstance(stamp, str) else ""
+    except ValueError:
+        return stamp

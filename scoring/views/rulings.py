@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.models import LogEntry
-from scoring.services import decisions, labels
+from scoring.services import decisions, labels, logtext
 from scoring.views.forms import (
     AdjustForm,
     LatePairForm,
@@ -53,7 +53,9 @@ class RulingsView(TournamentMixin, TemplateView):
 
     def log(self) -> list:
         titles = labels.ruling_titles(self.tournament)
-        entries = list(LogEntry.objects.filter(tournament=self.tournament).select_related("by"))
+        entries = logtext.annotate(  # decision and effect in the reader's language
+            LogEntry.objects.filter(tournament=self.tournament).select_related("by")
+        )
         for e in entries:
             e.ruling_name = labels.log_ruling(e.code, titles)
         return entries

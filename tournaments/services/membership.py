@@ -2,8 +2,9 @@
 
 The rules are `tournaments.rules.membership` and `member_list` (pure Python); here the list
 is read from a file and kept per installation (the next import replaces it), the tournament's
-players are checked against it, and the referee's admissions go into the log (`AuditEntry`,
-action ``member-admit``), where the homologation workbook finds them.
+players are checked against it, and the referee's admissions go into the audit log
+(`AuditEntry`, action ``member-admit``), where the check and the homologation workbook find
+them, and into the referee's log (the signal `member_admitted`, which `scoring` writes down).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
@@ -229,14 +231,26 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
         if player
         else f"{pair.player1.name} / {pair.player2.name}"
     )
-    audit(
-        tournament,
-        ADMIT,
-        user=user,
-        target=f"pair {pair.number}" + (f" player {player}" if player else ""),
-        new={"pair": pair.number, "player": player, "name": name},
-        reason=reason,
-    )
+    from tournaments.signals import member_admitted
+
+    with transaction.atomic():
+        audit(
+            tournament,
+            ADMIT,
+            user=user,
+            target=f"pair {pair.number}" + (f" player {player}" if player else ""),
+            new={"pair": pair.number, "player": player, "name": name},
+            reason=reason,
+        )
+        member_admitted.send(
+            sender=Tournament,
+            tournament=tournament,
+            pair=pair.number,
+            player=player,
+            name=name,
+            reason=reason,
+            user=user,
+        )
 
 
 def admitted_rows(tournament: Tournament) -> list[list]:
@@ -254,7 +268,7 @@ def admitted_rows(tournament: Tournament) -> list[list]:
                 new.get("name", ""),
                 entry.reason,
                 entry.by.get_username() if entry.by else "",
-                entry.at.strftime("%d/%m/%Y %H:%M"),
+                timezone.localtime(entry.at).strftime("%d/%m/%Y %H:%M"),
             ]
         )
     return rows

@@ -1,3 +1,5 @@
+from django.utils import timezone
+
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, seating
 
@@ -12,4 +14,6 @@ class Command(ContractCommand):
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
         turn = seating.release_turn(tournament, opts["turn"])
-        self.stdout.write(f"Turn {turn.number} released at {turn.released_at:%H:%M:%S}")
+        self.stdout.write(
+            f"Turn {turn.number} released at {timezone.localtime(turn.released_at):%H:%M:%S}"
+        )
