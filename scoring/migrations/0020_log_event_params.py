@@ -35,7 +35,7 @@ def admissions_into_log(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0018_hub_players_and_push_job"),
+        ("scoring", "0019_document_seating_version"),
         ("tournaments", "0012_kinds_of_event"),
     ]
 
