@@ -169,3 +169,36 @@ def test_an_individual_import_refusal_lists_every_bad_row(client, referee, tmp_p
     html = refused.content.decode()
     assert "riga 3: " in html and "riga 4: il numero di tessera T1 è già alla riga 2." in html
     assert not Player.objects.exists()
+
+
+def test_seating_by_surname_and_alphabetical_first_seating_mix_sources(tmp_path, client, referee):
+    """The federation's file keeps "Esposito Loredana" apart; an older file (`Giocatore 1`)
+    has "Esposito Ciro" whole: Ciro comes first in the alphabetical first seating (Art. 2), on
+    the desk's list by surname and on the notice board's PDF list."""
+    import json
+
+    from tournaments.services.seating_lists import by_surname
+
+    run("tournament_create", "--slug", "a", "--name", "A", "--plan", "mitchell:1")
+    Tournament.objects.filter(slug="a").update(first_seating="alphabetical")
+    Tournament.objects.get(slug="a").referees.add(referee)
+    for name, text in (
+        ("fed.csv", "Cognome 1;Nome 1;Cognome 2;Nome 2\nEsposito;Loredana;Zeta;Ada\n"),
+        ("old.csv", "Giocatore 1;Giocatore 2\nEsposito Ciro;Zeta Bea\nBruno Ugo;Zeta Eva\n"),
+        ("old2.csv", "Giocatore 1;Giocatore 2\nRossi Ivo;Zeta Ida\n"),
+    ):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        run("pairs_import", "a", str(tmp_path / name))
+    seating = json.loads(run("turn_seat", "a", "--json"))
+    # Bruno (3), Esposito Ciro (2), Esposito Loredana (1), Rossi (4): the first two sit N-S
+    assert [(t["ns"], t["ew"]) for t in seating["tables"]] == [(3, 1), (2, 4)]
+    client.force_login(referee)
+    html = client.get(reverse("seating", args=["a"]) + "?order=alpha").content.decode()
+    on_page = re.findall(r"<tr><td><strong>(.*?)</strong>", html)
+    names = ["Bruno Ugo", "Esposito Ciro", "Esposito Loredana", "Rossi Ivo"]
+    assert on_page[:4] == names and len(on_page) == 8
+    # the notice board's PDF and the players' page read the same list
+    t = Tournament.objects.get(slug="a")
+    turn = t.turn_set.get(number=1)
+    tables = turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    assert [seat.name for seat in by_surname(tables, [])] == on_page
