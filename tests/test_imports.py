@@ -174,19 +174,50 @@ def test_the_pairs_export_imports_back_unchanged(client, referee, tmp_path, fmt)
     assert [p[0] for p in pairs(other)] == [1, 2, 7]
 
 
-def test_sample_files_download_and_import(client, referee, tmp_path):
+FEDERATION_HEADER = (
+    "Cognome 1;Nome 1;Tessera 1;Circolo 1;Cognome 2;Nome 2;Tessera 2;Circolo 2;Provincia;Regione"
+)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_the_sample_file_is_the_federations_layout_and_imports_cleanly(
+    client, referee, tmp_path, fmt
+):
+    """Issue 24, point 4: the sample is laid out as the federation's files (each player's
+    surname, name, card and club, then province and region) and goes through the desk's
+    import, preview and confirmation, as it is, every column landing where it belongs."""
     slug = owned(tmp_path, referee)
     client.force_login(referee)
     page = client.get(reverse("pair_import", args=[slug]))
     assert b"sample.xlsx" in page.content and b"sample.csv" in page.content
-    for name in ("pair_import_sample_csv", "pair_import_sample_xlsx"):
-        sample = client.get(reverse(name, args=[slug]))
-        ext = name.rsplit("_", 1)[1]
-        rows = read_pairs_file(f"sample.{ext}", sample.content)
-        assert len(rows) == 3 and not any(r.problems for r in rows)
-        assert rows[1].player1 == "D'Angelo Nicolò"
-    text = client.get(reverse("pair_import_sample_csv", args=[slug])).content.decode("utf-8-sig")
-    assert text.splitlines()[0] == "Giocatore 1;Tessera 1;Giocatore 2;Tessera 2;Circolo"
+    sample = client.get(reverse(f"pair_import_sample_{fmt}", args=[slug]))
+    assert "coppie-esempio" in sample["Content-Disposition"]
+    if fmt == "csv":
+        assert sample.content.decode("utf-8-sig").splitlines()[0] == FEDERATION_HEADER
+    else:
+        sheet = load_workbook(io.BytesIO(sample.content)).worksheets[0]
+        assert ";".join(c.value for c in sheet[1]) == FEDERATION_HEADER
+    preview = client.post(
+        reverse("pair_import", args=[slug]), {"file": upload(f"esempio.{fmt}", sample.content)}
+    )
+    assert preview.status_code == 200 and not preview.context["ignored"]
+    assert not preview.context["problems"] and preview.context["token"]
+    client.post(reverse("pair_import", args=[slug]), {"token": preview.context["token"]})
+    pairs = Pair.objects.filter(tournament__slug=slug).select_related("player1", "player2")
+    second = pairs.get(number=2)
+    one, two = second.player1, second.player2
+    assert (one.surname, one.given_name, one.name) == ("D'Angelo", "Nicolò", "D'Angelo Nicolò")
+    assert (one.membership_number, one.club) == ("512001", "ASD Forlì Carte")
+    assert (two.surname, two.given_name, two.membership_number, two.club) == (
+        "Müller",
+        "Erika",
+        "512002",
+        "Burraco Cesena",
+    )
+    assert (second.province, second.region) == ("FC", "Emilia-Romagna")
+    third = pairs.get(number=3).player1
+    assert (third.surname, third.given_name) == ("De Luca", "Maria Grazia")
+    assert pairs.count() == 3
 
 
 def test_the_pairs_page_says_its_buttons_export(client, referee, tmp_path):

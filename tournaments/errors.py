@@ -13,6 +13,15 @@ class Refused(Exception):
         return str(self.message)
 
 
+class RowsRefused(Refused):
+    """A file refused for its rows: `message` names the first problem, `lines` every one with
+    its row number ("riga 33: …"), for a page that lists them all."""
+
+    def __init__(self, message: str, lines: list[str]):
+        super().__init__(message)
+        self.lines = lines
+
+
 class NeedsConfirmation(Refused):
     """Allowed only if the referee confirms: the message lists what the rules say against it."""
 

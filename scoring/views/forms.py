@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Ruling
 from tournaments.fields import CodeField, NameField
+from tournaments.views.forms import PlayerNamesForm
 
 
 def points_field(label, **attrs) -> forms.IntegerField:
@@ -132,10 +133,9 @@ class RulingForm(forms.ModelForm):
         the federation's codes."""
 
 
-class LatePairForm(forms.Form):
-    player1 = NameField(label=_("Player 1"), max_length=120)
+class LatePairForm(PlayerNamesForm):
+    field_order = ["surname1", "given1", "membership1", "surname2", "given2", "membership2"]
     membership1 = CodeField(label=_("Membership number 1"), max_length=40, required=False)
-    player2 = NameField(label=_("Player 2"), max_length=120)
     membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
     club = NameField(label=_("Club"), max_length=120, required=False)
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from tournaments.movements.spread import EXACT_PAIRS, Layout, Search, split_lines, subset_lines
 from tournaments.rules.messages import RuleError, _
-from tournaments.rules.names import compact, sort_key
+from tournaments.rules.names import compact, person_key, sort_key
 
 LEVELS = ("club", "province", "region")
 
@@ -35,7 +35,7 @@ LEVELS = ("club", "province", "region")
 @dataclass(frozen=True)
 class Entry:
     pair: int
-    surname: str = ""  # the first player's surname (the whole name when not kept apart)
+    surname: str = ""  # the first player's surname (`names.split_name`'s when not kept apart)
     given_name: str = ""
     partner: str = ""  # the second player's name: breaks ties of the alphabetical order
     clubs: tuple[str, ...] = ()  # each player's club
@@ -70,7 +70,7 @@ def alphabetical(entries: Iterable[Entry]) -> list[int]:
     """Pairs by the first player's surname, given name, the partner's name, pair number."""
     ordered = sorted(
         entries,
-        key=lambda e: (sort_key(e.surname), sort_key(e.given_name), sort_key(e.partner), e.pair),
+        key=lambda e: (person_key(e.surname, e.given_name), sort_key(e.partner), e.pair),
     )
     return [e.pair for e in ordered]
 

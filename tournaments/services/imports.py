@@ -472,3 +472,21 @@ def _check_duplicates(rows: list[PairRow]) -> None:
                     % {"n": row.number, "line": numbers[row.number]}
                 )
             numbers.setdefault(row.number, row.line)
+
+
+def problem_lines(rows) -> list[str]:
+    """Every problem of the rows (anything with `line` and `problems`), one text each with its
+    row number, in file order: "riga 33: il numero di tessera 474492 è già alla riga 32"."""
+    return [
+        _("row %(line)d: %(problem)s") % {"line": row.line, "problem": _lower_first(problem)}
+        for row in rows
+        for problem in row.problems
+    ]
+
+
+def _lower_first(text: str) -> str:
+    """ "Il numero…" -> "il numero…" after "riga 33:" (every problem opens with a common
+    word); an acronym stays as written."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text

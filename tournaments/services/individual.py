@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.errors import Refused
+from tournaments.errors import Refused, RowsRefused
 from tournaments.models import Player, Tournament, audit
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import (
@@ -25,6 +25,7 @@ from tournaments.services.imports import (
     check_size,
     fold,
     parse_int,
+    problem_lines,
     read_cells,
 )
 
@@ -188,8 +189,9 @@ def import_players(tournament: Tournament, rows: list[PlayerRow], user=None) -> 
     _check_against(tournament, rows)
     bad = next((row for row in rows if row.problems), None)
     if bad is not None:
-        raise Refused(
-            _("Line %(line)d: %(problem)s") % {"line": bad.line, "problem": bad.problems[0]}
+        raise RowsRefused(
+            _("Line %(line)d: %(problem)s") % {"line": bad.line, "problem": bad.problems[0]},
+            problem_lines(rows),
         )
     with transaction.atomic():
         top = tournament.players.exclude(number=None).order_by("-number").first()

@@ -5,7 +5,7 @@ Built from the tables and rests already read (lines with their players)."""
 from __future__ import annotations
 
 from tournaments.rules.names import compact, matches
-from tournaments.services.seating_lists import Seat, _surname_first
+from tournaments.services.seating_lists import Seat, surname_first
 
 
 def _hit(query: str, player) -> bool:
@@ -37,10 +37,10 @@ def by_surname(tables, byes, query: str = "") -> list[Seat]:
         for line, side in ((table.ns, "ns"), (table.ew, "ew")):
             for me, mate in ((line.player1, line.player2), (line.player2, line.player1)):
                 seat = Seat(me.name, f"{mate.number} {mate.name}", me.number, table.number, side)
-                rows.append((_surname_first(me), seat, me))
+                rows.append((surname_first(me), seat, me))
     for bye in byes:
         seat = Seat(bye.player.name, "", bye.player.number, None, "rest")
-        rows.append((_surname_first(bye.player), seat, bye.player))
+        rows.append((surname_first(bye.player), seat, bye.player))
     query = query.strip()
     if compact(query):
         rows = [r for r in rows if _hit(query, r[2])]

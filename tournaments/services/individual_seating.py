@@ -20,6 +20,7 @@ from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pi
 from tournaments.movements import individual as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
+from tournaments.rules.names import person_key
 from tournaments.services.lookup import is_present
 from tournaments.services.seating import SeatingOutcome, first_seating_order
 from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
@@ -144,7 +145,7 @@ def first_order(tournament: Tournament, present: list[int]) -> list[int]:
     here = set(present)
     ordered = sorted(
         (p for p in tournament.players.exclude(number=None) if p.number in here),
-        key=lambda p: ((p.surname or p.name).casefold(), p.given_name.casefold(), p.number),
+        key=lambda p: (person_key(p.surname, p.given_name, p.name), p.number),
     )
     report = {"criterion": criterion, "seed": tournament.seed}
     Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn
-from tournaments.rules.names import matches
+from tournaments.rules.names import matches, person_key
 
 
 def is_present(pair: Pair, number: int) -> bool:
@@ -74,3 +74,24 @@ def search_pairs(tournament: Tournament, query: str) -> list[int]:
         if pair_number == number or any(matches(query, text) for text in texts):
             found.append(pk)
     return found
+
+
+def pairs_by_surname(pairs, player: str = "player1", descending: bool = False):
+    """`pairs` (a queryset) in the alphabetical order of their `player` ("player1" or
+    "player2"): surname, then given name, then pair number, however the names were registered
+    (`names.person_key`). The order is computed here and handed to the database as a rank."""
+    from django.db.models import Case, IntegerField, Value, When
+
+    rows = list(
+        pairs.values_list(
+            "pk", f"{player}__surname", f"{player}__given_name", f"{player}__name", "number"
+        )
+    )
+    rows.sort(key=lambda r: (person_key(r[1], r[2], r[3]), r[4]), reverse=descending)
+    if not rows:
+        return pairs
+    rank = Case(
+        *(When(pk=row[0], then=Value(i)) for i, row in enumerate(rows)),
+        output_field=IntegerField(),
+    )
+    return pairs.order_by(rank)

@@ -87,17 +87,21 @@ def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]
 
 def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
     from tournaments.movements.first_seating import Entry
+    from tournaments.rules.names import split_name
 
     entries = []
     for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
         if pair.number not in numbers:
             continue
         first, second = pair.player1, pair.player2
+        surname, given = (
+            (first.surname, first.given_name) if first.surname else split_name(first.name)
+        )
         entries.append(
             Entry(
                 pair.number,
-                surname=first.surname or first.name,
-                given_name=first.given_name if first.surname else "",
+                surname=surname,
+                given_name=given,
                 partner=second.name,
                 clubs=(first.club, second.club),
                 provinces=(pair.province,),

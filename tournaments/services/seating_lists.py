@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.rules.names import matches, sort_key
+from tournaments.rules.names import matches, person_key
 
 LINES = {"ns": _("N-S"), "ew": _("E-W"), "rest": _("rests")}
 
@@ -26,10 +26,10 @@ class Seat:
         return str(LINES[self.line])
 
 
-def _surname_first(player) -> tuple:
-    if player.surname:
-        return sort_key(player.surname), sort_key(player.given_name)
-    return sort_key(player.name), ("", "")
+def surname_first(player) -> tuple:
+    """A player's place in an alphabetical list: surname, then given name, whether they were
+    registered apart (import, desk form) or as one whole name (`names.person_key`)."""
+    return person_key(player.surname, player.given_name, player.name)
 
 
 def by_surname(tables, byes, query: str = "") -> list[Seat]:
@@ -55,6 +55,6 @@ def by_surname(tables, byes, query: str = "") -> list[Seat]:
 def _seats(pair, table: int | None, line: str):
     one, two = pair.player1, pair.player2
     return [
-        (_surname_first(one), Seat(one.name, two.name, pair.number, table, line)),
-        (_surname_first(two), Seat(two.name, one.name, pair.number, table, line)),
+        (surname_first(one), Seat(one.name, two.name, pair.number, table, line)),
+        (surname_first(two), Seat(two.name, one.name, pair.number, table, line)),
     ]

@@ -7,7 +7,8 @@ from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
 from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
-from tournaments.rules.text import ascii_int
+from tournaments.rules.names import split_name
+from tournaments.rules.text import ascii_int, clean_text
 from tournaments.services.setup import parse_plan, plan_text
 
 TIEBREAK_ORDERS = [
@@ -235,7 +236,64 @@ class TournamentForm(forms.ModelForm):
         super()._post_clean()
 
 
-class PairForm(forms.Form):
+class PlayerNamesForm(forms.Form):
+    """Each player's surname and given name, asked apart as the federation's files keep them
+    (the list sorts by surname, then given name). A script that still posts one whole name
+    (`player1`, `player2`, "Surname Given name") is read as before."""
+
+    surname1 = NameField(label=_("Surname 1"), max_length=120, required=False)
+    given1 = NameField(label=_("Name 1"), max_length=120, required=False)
+    surname2 = NameField(label=_("Surname 2"), max_length=120, required=False)
+    given2 = NameField(label=_("Name 2"), max_length=120, required=False)
+
+    def clean(self):
+        data = super().clean()
+        for i in ("1", "2"):
+            surname, given = data.get(f"surname{i}") or "", data.get(f"given{i}") or ""
+            whole = clean_text(self.data.get(f"player{i}", ""))
+            if not surname and not given and whole:  # the whole name, as scripts post it
+                data.pop(f"surname{i}", None)
+                data.pop(f"given{i}", None)
+                data[f"player{i}"] = whole
+            elif not surname:
+                self.add_error(f"surname{i}", _("Give the surname of player %(n)s.") % {"n": i})
+            else:
+                data[f"player{i}"] = f"{surname} {given}".strip()
+            if len(data.get(f"player{i}", "")) > 120:
+                self.add_error(
+                    f"given{i}" if surname else None,
+                    _("The name of player %(n)s is too long (120 characters at most).") % {"n": i},
+                )
+        return data
+
+    @staticmethod
+    def initial_names(pair: Pair) -> dict:
+        """The form's names for a registered pair (a whole name split as `split_name` reads
+        it: the referee sees and may correct where the surname ends)."""
+        initial = {}
+        for i, player in (("1", pair.player1), ("2", pair.player2)):
+            if player.surname:
+                surname, given = player.surname, player.given_name
+            else:
+                surname, given = split_name(player.name)
+            initial.update({f"surname{i}": surname, f"given{i}": given})
+        return initial
+
+
+class PairForm(PlayerNamesForm):
+    field_order = [
+        "surname1",
+        "given1",
+        "membership1",
+        "surname2",
+        "given2",
+        "membership2",
+        "club",
+        "club2",
+        "province",
+        "region",
+        "number",
+    ]
     number = forms.IntegerField(
         label=_("Number"),
         min_value=1,
@@ -243,9 +301,7 @@ class PairForm(forms.Form):
         required=False,
         help_text=_("Empty: after the highest number."),
     )
-    player1 = NameField(label=_("Player 1"), max_length=120)
     membership1 = CodeField(label=_("Membership number 1"), max_length=40, required=False)
-    player2 = NameField(label=_("Player 2"), max_length=120)
     membership2 = CodeField(label=_("Membership number 2"), max_length=40, required=False)
     club = NameField(label=_("Club"), max_length=120, required=False)
     club2 = NameField(
@@ -261,13 +317,12 @@ class PairForm(forms.Form):
     def initial_for(cls, pair: Pair) -> dict:
         other = pair.player2.club if pair.player2.club != pair.player1.club else ""
         return {
+            **cls.initial_names(pair),
             "club2": other,
             "province": pair.province,
             "region": pair.region,
             "number": pair.number,
-            "player1": pair.player1.name,
             "membership1": pair.player1.membership_number,
-            "player2": pair.player2.name,
             "membership2": pair.player2.membership_number,
             "club": pair.player1.club,
         }

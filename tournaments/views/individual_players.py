@@ -105,7 +105,8 @@ class PlayersView(Individual, TournamentMixin, IndividualOnly, TemplateView):
                 messages.success(request, _("%(n)d players imported.") % {"n": len(created)})
                 return redirect("individual_players", self.tournament.slug)
             except (ImportFileError, Refused) as exc:
-                form.add_error(None, str(exc))
+                for line in getattr(exc, "lines", None) or [str(exc)]:
+                    form.add_error(None, line)  # every bad row with its number
         return self.render_to_response(self.get_context_data(import_form=form), status=400)
 
 

@@ -21,6 +21,7 @@ from tournaments.services.imports import (
     MAX_PAIRS,
     ImportFileError,
     check_size,
+    problem_lines,
     read_pairs,
     read_pairs_file,
     size_limit_text,
@@ -236,6 +237,7 @@ class ImportView(TournamentMixin, View):
             status=400 if problems or locked else 200,
             rows=rows,
             problems=problems,
+            problem_lines=problem_lines(rows),
             name=upload.name,
             locked=locked,
             token=token,
@@ -272,14 +274,28 @@ class ImportView(TournamentMixin, View):
 
 
 class ImportSampleView(TournamentMixin, View):
-    """A sample pairs file in the columns the import reads, in the page's language."""
+    """A sample pairs file in the federation's layout (each player's surname, name, card and
+    club, then the pair's province and region), headers in the page's language."""
 
     def get(self, request, slug, fmt):
-        header = [_("Player 1"), _("Membership 1"), _("Player 2"), _("Membership 2"), _("Club")]
+        header = [
+            _("Surname 1"),
+            _("Name 1"),
+            _("Membership 1"),
+            _("Club 1"),
+            _("Surname 2"),
+            _("Name 2"),
+            _("Membership 2"),
+            _("Club 2"),
+            _("Province"),
+            _("Region"),
+        ]
+        roma, forli, cesena = "Circolo Burraco Roma", "ASD Forlì Carte", "Burraco Cesena"
         rows = [
-            ["Rossi Mario", "BU001234", "Bianchi Anna", "BU001235", "Circolo Burraco Roma"],
-            ["D'Angelo Nicolò", "BU002001", "Müller Erika", "BU002002", "ASD Forlì Carte"],
-            ["Verdi Luca", "", "Neri Sara", "", ""],
+            ["Rossi", "Mario", "474491", roma, "Bianchi", "Anna", "474492", roma, "RM", "Lazio"],
+            ["D'Angelo", "Nicolò", "512001", forli, "Müller", "Erika", "512002", cesena]
+            + ["FC", "Emilia-Romagna"],
+            ["De Luca", "Maria Grazia", "", "", "Neri", "Sara", "", "", "", ""],
         ]
         name = _("pairs-sample")
         if fmt == "csv":

@@ -4,6 +4,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pair
+from tournaments.services import lookup
 
 
 class PairTable(tables.Table):
@@ -49,6 +50,12 @@ class PairTable(tables.Table):
     def __init__(self, *args, flags: dict[int, list[str]] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.flags = flags or {}
+
+    def order_player1(self, queryset, is_descending):
+        return lookup.pairs_by_surname(queryset, "player1", is_descending), True
+
+    def order_player2(self, queryset, is_descending):
+        return lookup.pairs_by_surname(queryset, "player2", is_descending), True
 
     def render_club2(self, record, value):
         return value if value != record.player1.club else "="
