@@ -65,9 +65,7 @@ def test_the_phone_refuses_an_impossible_total_even_sent_again(client, seated):
     assert not TableReport.objects.exists() and nothing_recorded(seated)
 
 
-def test_the_phone_refuses_an_impossible_loss_too_but_asks_about_an_unusual_one(
-    client, seated
-):
+def test_the_phone_refuses_an_impossible_loss_too_but_asks_about_an_unusual_one(client, seated):
     client.cookies["django_language"] = "it"
     t = table(seated)
     url = reverse("table_entry", args=[t.code])
@@ -139,6 +137,15 @@ def test_the_desk_records_an_impossible_total_only_with_the_box_and_a_reason(cli
     logged = [e for e in export(seated)["log"] if e["ruling"] == "impossible-total"]
     assert len(logged) == 1 and logged[0]["decision"] == change.reason
 
+    # a total merely far from the usual range keeps "Sei sicuro?" and a second send
+    unusual = desk(client, seated, table=2, ns=6600, ew=830)
+    html = unusual.content.decode()
+    assert unusual.status_code == 400 and "Sei sicuro?" in html
+    assert 'name="accept_impossible"' not in html
+    resent = desk(client, seated, table=2, ns=6600, ew=830, confirm_totals="6600,830")
+    assert resent.status_code == 302 and table(seated, 2).ns_points == 6600
+    assert LogEntry.objects.filter(code="impossible-total").count() == 1
+
 
 def test_the_box_counts_only_for_the_totals_it_was_ticked_for(client, seated):
     ticked_first = desk(client, seated, ns=16600, ew=830, accept_impossible="on", reason="x y")
@@ -153,19 +160,9 @@ def test_the_box_counts_only_for_the_totals_it_was_ticked_for(client, seated):
         reason="x y",
     )
     assert other.status_code == 400 and nothing_recorded(seated)
-    assert 'value="17000,830"' in other.content.decode()
-    assert 'id="id_accept_impossible" checked' not in other.content.decode()
-
-
-def test_an_unusual_but_possible_total_keeps_are_you_sure(client, seated):
-    client.cookies["django_language"] = "it"
-    asked = desk(client, seated, ns=6600, ew=830)
-    html = asked.content.decode()
-    assert asked.status_code == 400 and "Sei sicuro?" in html
-    assert 'name="accept_impossible"' not in html
-    assert desk(client, seated, ns=6600, ew=830, confirm_totals="6600,830").status_code == 302
-    assert table(seated).ns_points == 6600
-    assert not LogEntry.objects.filter(code="impossible-total").exists()
+    html = other.content.decode()
+    assert 'value="17000,830"' in html  # asked again, about the new totals
+    assert 'name="accept_impossible"' in html and 'id="id_accept_impossible" checked' not in html
 
 
 SHEET = {
