@@ -1,7 +1,8 @@
-"""Plausible numbers at the desk and on the phone (issue 14 item 4): a total the turn's
-deals cannot produce, or one far outside the usual range, asks "are you sure?" with the
-bound and its reason; nothing is saved until the same totals are sent again; nothing typed
-is lost."""
+"""Plausible numbers at the desk and on the phone (issue 14 item 4): a total far outside the
+usual range asks "are you sure?" with the bound and its reason; nothing is saved until the
+same totals are sent again; nothing typed is lost. A total the turn's deals cannot produce
+is told with its bound too, but sending it again does not save it (issue 24 point 2,
+tests/test_impossible_totals.py)."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -34,11 +35,12 @@ def desk(client, slug, **data):
     return client.post(reverse("entry", args=[slug]), {"turn": 1, "table": 1, **data})
 
 
-def test_desk_asks_before_saving_a_total_the_deals_cannot_make(client, seated):
+def test_desk_stops_a_total_the_deals_cannot_make(client, seated):
     asked = desk(client, seated, ns=16600, ew=830)
     assert asked.status_code == 400
     html = asked.content.decode()
-    assert "Are you sure?" in html and "16600 cannot be scored in 3 deals" in html
+    assert "The cards cannot produce this total" in html
+    assert "16600 cannot be scored in 3 deals" in html
     assert "at most 12240" in html  # the bound and its reason
     assert 'name="confirm_totals" value="16600,830"' in html
     assert 'value="16600"' in html and 'value="830"' in html  # nothing typed is lost
@@ -48,9 +50,8 @@ def test_desk_asks_before_saving_a_total_the_deals_cannot_make(client, seated):
     changed = desk(client, seated, ns=16605, ew=830, confirm_totals="16600,830")
     assert changed.status_code == 400 and not table(seated).has_result  # other totals: ask
 
-    saved = desk(client, seated, ns=16600, ew=830, confirm_totals="16600,830")
-    assert saved.status_code == 302
-    assert (table(seated).ns_points, table(seated).ew_points) == (16600, 830)
+    sent_again = desk(client, seated, ns=16600, ew=830, confirm_totals="16600,830")
+    assert sent_again.status_code == 400 and not table(seated).has_result
 
 
 def test_desk_asks_about_a_total_far_outside_the_usual_range(client, seated):
@@ -92,16 +93,16 @@ def test_a_confirmed_total_survives_the_question_for_a_reason(client, seated):
 def test_the_phone_asks_too(client, seated):
     t = table(seated)
     url = reverse("table_entry", args=[t.code])
-    data = {"action": "enter", "line": "ns", "pin": t.ns.pin, "ns": "16600", "ew": "-40"}
+    data = {"action": "enter", "line": "ns", "pin": t.ns.pin, "ns": "6600", "ew": "-40"}
     asked = client.post(url, data)
     assert asked.status_code == 400
     html = asked.content.decode()
-    assert "Are you sure?" in html and "at most 12240" in html
-    assert 'value="16600,-40"' in html and 'value="16600"' in html
+    assert "Are you sure?" in html and "more than 3600" in html
+    assert 'value="6600,-40"' in html and 'value="6600"' in html
     assert not TableReport.objects.exists()
-    assert client.post(url, {**data, "confirm_totals": "16600,-40"}).status_code == 302
+    assert client.post(url, {**data, "confirm_totals": "6600,-40"}).status_code == 302
     report = TableReport.objects.get()
-    assert (report.ns_points, report.ew_points) == (16600, -40)
+    assert (report.ns_points, report.ew_points) == (6600, -40)
 
 
 def test_the_phone_takes_a_negative_total_and_offers_a_sign_button(client, seated):

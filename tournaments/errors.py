@@ -41,3 +41,8 @@ def rule_refusal(exc) -> Refused:
 
     message = gettext(exc.message)
     return Refused(message % exc.params if exc.params else message)
+
+
+class ImpossibleTotal(Refused):
+    """A line total the turn's deals cannot produce (Art. 29): recorded only when the referee
+    states that the score is right and gives the reason; the phones never record one."""

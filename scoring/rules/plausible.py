@@ -13,12 +13,12 @@ the edition), so:
   laid on the table;
 * **the least** is the pozzetto not taken plus every card of the decks left in hand.
 
-A turn of `deals` deals multiplies both. A total outside these bounds cannot happen; the desk
-and the phones ask "are you sure?" before saving it (the referee may still mean it: an
-adjusted score typed as points). The *usual range* is tighter: a line seldom scores more than
-about 1,200 a deal, or loses more than about 400 a deal (the 20-0 band of the 2007 scale
-starts at a difference of 1,505 over three deals): a total beyond it is asked about too,
-with the bound and the reason in the question.
+A turn of `deals` deals multiplies both. A total outside these bounds cannot happen
+(`Doubt.impossible`): the phones refuse it, and only the referee records it, deliberately
+and with a reason (an adjusted score typed as points; scoring.services.results). The *usual
+range* is tighter: a line seldom scores more than about 1,200 a deal, or loses more than
+about 400 a deal (the 20-0 band of the 2007 scale starts at a difference of 1,505 over three
+deals): a total beyond it only asks "are you sure?", with the bound and the reason.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
-from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
+from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
@@ -60,21 +60,54 @@ def check_points(value: object, line: str) -> int:
     return points
 
 
-def plausibility(tournament: Tournament, ns: int | None, ew: int | None) -> list[str]:
-    """What to ask ("are you sure?") before saving these line totals: a total the turn's
-    deals cannot produce by the tournament's game rules, or one far outside the usual range
-    (scoring.rules.plausible), each with its bound and the reason."""
+def judged(tournament: Tournament, ns: int | None, ew: int | None) -> list[plausible.Doubt]:
+    """The doubts about these line totals (scoring.rules.plausible), by the tournament's
+    game rules (the default ones when its own are unknown)."""
     if ns is None or ew is None:
         return []
     try:
         variant = deal_rules.get_variant(tournament.game_variant)
     except deal_rules.DealError:
         variant = deal_rules.get_variant(deal_rules.DEFAULT_VARIANT)
+    return plausible.doubts(variant, tournament.deals, ns, ew)
+
+
+def say(doubts: Sequence[plausible.Doubt]) -> list[str]:
+    """Each doubt in the reader's language, with its line, its bound and the reason."""
     names = {"ns": _("N-S"), "ew": _("E-W")}
-    return [
-        f"{names[d.line]}: {_(d.message) % d.params}"
-        for d in plausible.doubts(variant, tournament.deals, ns, ew)
-    ]
+    return [f"{names[d.line]}: {_(d.message) % d.params}" for d in doubts]
+
+
+def plausibility(tournament: Tournament, ns: int | None, ew: int | None) -> list[str]:
+    """Everything to tell about these line totals before saving them: a total the turn's
+    deals cannot produce by the tournament's game rules, or one far outside the usual range,
+    each with its bound and the reason."""
+    return say(judged(tournament, ns, ew))
+
+
+def impossible(tournament: Tournament, ns: int | None, ew: int | None) -> list[str]:
+    """The totals the cards cannot produce (Art. 29): never saved by sending them again."""
+    return say([d for d in judged(tournament, ns, ew) if d.impossible])
+
+
+def unusual(tournament: Tournament, ns: int | None, ew: int | None) -> list[str]:
+    """The totals merely far from the usual range: "are you sure?", then saved as sent."""
+    return say([d for d in judged(tournament, ns, ew) if not d.impossible])
+
+
+def refuse_at_the_table(tournament: Tournament, ns: int, ew: int) -> None:
+    """The phones never send a total the cards cannot produce: the players check the score
+    sheet, and only the referee can record such a total (with a reason)."""
+    found = impossible(tournament, ns, ew)
+    if found:
+        raise ImpossibleTotal(
+            " ".join(found)
+            + " "
+            + _(
+                "This result cannot be sent: check the score sheet. If it is really right, "
+                "call the referee."
+            )
+        )
 
 
 def confirmation(ns: int | None, ew: int | None) -> str:
@@ -92,6 +125,7 @@ def record_scores(
     source: str = "referee",
     late_correction: bool = False,
     expected_versions: dict[int, int] | None = None,
+    accept_impossible: bool = False,
 ) -> list[Table]:
     """Record the line totals of some tables of a turn: all of them or none.
 
@@ -102,7 +136,9 @@ def record_scores(
     refused unless `late_correction` says the referee accepts it late; it is then flagged in
     the history and the referee's log, and the seating already made stays as it is.
     `expected_versions` (table -> version seen) refuses a change to a table that someone else
-    changed meanwhile.
+    changed meanwhile. A total the turn's deals cannot produce (Art. 29) is refused unless
+    `accept_impossible` says the referee states it is right, with a reason; it is then kept
+    with that reason in the history and written to the referee's log.
     """
     if not entries:
         raise Refused(_("No result to record."))
@@ -123,6 +159,7 @@ def record_scores(
         }
         closed = tournament.turn_set.filter(number__gt=turn_number).order_by("number").first()
         late: set[int] = set()
+        beyond: dict[int, list[str]] = {}
         for e in entries:
             if e.table not in tables:
                 raise Refused(
@@ -131,6 +168,9 @@ def record_scores(
                 )
             table = tables[e.table]
             _check_version(table, expected_versions)
+            found = _check_possible(tournament, table, e, reason, accept_impossible)
+            if found:
+                beyond[e.table] = found
             if _check_change(table, e, reason, closed, late_correction):
                 late.add(e.table)
         _write(
@@ -138,7 +178,7 @@ def record_scores(
             turn,
             [(tables[e.table], e) for e in entries],
             scale,
-            late,
+            (late, beyond),
             user,
             source,
             reason,
@@ -146,7 +186,10 @@ def record_scores(
     return [tables[e.table] for e in entries]
 
 
-def _write(tournament, turn, rows, scale, late: set[int], user, source: str, reason: str):
+def _write(tournament, turn, rows, scale, flagged, user, source: str, reason: str):
+    """`flagged`: the tables corrected late, and those whose impossible totals the referee
+    accepted (with their doubts), both logged."""
+    late, beyond = flagged
     now = timezone.now()
     changes = []
     for table, e in rows:
@@ -171,6 +214,8 @@ def _write(tournament, turn, rows, scale, late: set[int], user, source: str, rea
         )
         if table.number in late:
             _log_late(tournament, turn, table, old, (e.ns, e.ew), reason, user)
+        if table.number in beyond:
+            _log_impossible(tournament, turn, table, e, beyond[table.number], reason, user)
         table.deals = list(e.deals)
         table.ns_points, table.ew_points = e.ns, e.ew
         table.ns_vp, table.ew_vp = new_vp
@@ -178,6 +223,7 @@ def _write(tournament, turn, rows, scale, late: set[int], user, source: str, rea
         table.entered_by, table.entered_at = user, now
         table.version += 1
         table.late_correction = table.number in late  # for the caller's message only
+        table.impossible = table.number in beyond  # likewise
     Table.objects.bulk_update(
         [table for table, _e in rows],
         [
@@ -214,6 +260,53 @@ def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
         event="late-correction",
         params={"reason": reason, "old": list(old), "new": list(new)},
     )
+
+
+def _log_impossible(tournament, turn, table, entry, doubts, reason: str, user) -> None:
+    LogEntry.objects.create(
+        tournament=tournament,
+        by=user if getattr(user, "is_authenticated", False) else None,
+        turn=turn.number,
+        table=table.number,
+        pairs=[table.ns.number, table.ew.number],
+        code="impossible-total",
+        article="Art. 29",
+        decision=reason,
+        effect=(
+            _("%(ns)s–%(ew)s recorded as the referee states it is right: %(doubts)s")
+            % {"ns": entry.ns, "ew": entry.ew, "doubts": " ".join(doubts)}
+        )[:500],
+    )
+
+
+def _check_possible(tournament, table: Table, entry: Entry, reason: str, accept: bool):
+    """Refuse a total the cards cannot produce unless the referee accepts it with a reason;
+    the doubts to log when accepted. The totals already recorded at the table (or the same
+    swapped, Art. 31) are not judged again."""
+    recorded = (table.ns_points, table.ew_points)
+    if (
+        table.has_result
+        and not table.adjusted
+        and (entry.ns, entry.ew) in (recorded, recorded[::-1])
+    ):
+        return []
+    found = impossible(tournament, entry.ns, entry.ew)
+    if not found:
+        return []
+    if not accept:
+        raise ImpossibleTotal(
+            _("Table %(t)d: %(doubts)s Nothing was recorded.")
+            % {"t": table.number, "doubts": " ".join(found)}
+        )
+    if not reason:
+        raise NeedsReason(
+            _(
+                "Table %(t)d: to record a total the cards cannot produce, give the reason "
+                "why the score is right (it is kept in the history and the referee's log)."
+            )
+            % {"t": table.number}
+        )
+    return found
 
 
 def _points(value) -> str:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import PinAttempt, PinGuard, TableReport
-from scoring.services.results import Entry, check_points, record_scores
+from scoring.services.results import Entry, check_points, record_scores, refuse_at_the_table
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, audit
 
@@ -163,9 +163,11 @@ def submit(
     """One line enters the table's result; it waits for the other line's confirmation.
 
     A wrong PIN is counted in the same transaction that checks it (and kept: the refusal
-    comes after the commit)."""
+    comes after the commit). A total the cards cannot produce is refused outright (Art. 29):
+    the players cannot override it, only the referee records one."""
     ns_points = check_points(ns, _("N-S"))
     ew_points = check_points(ew, _("E-W"))
+    refuse_at_the_table(table_by_code(code).turn.tournament, ns_points, ew_points)
     with transaction.atomic():
         table = table_by_code(code, lock=True)
         _guard(table, address)

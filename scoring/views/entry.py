@@ -71,6 +71,8 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             turn_closed=bool(turn and turns and turn != turns[-1]),
             late_asked=getattr(self, "late_asked", False),
             doubts=getattr(self, "doubts", []),
+            impossible=getattr(self, "impossible", []),
+            accept_checked=getattr(self, "accept_checked", False),
             confirm_totals=self.confirm_totals(),
             by_deals=by_deals,
             # After a save the cursor is back on the table field, the next missing table
@@ -87,14 +89,33 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
         return getattr(self, "asked", "") or self.request.POST.get("confirm_totals", "")[:40]
 
     def ask_if_unusual(self, form, sheet, ns, ew):
-        """ "Sei sicuro?" before saving a total the deals cannot produce or far outside the
-        usual range: nothing is saved, the page says the bound and why, and the same totals
-        submitted again (Enter) are recorded."""
-        doubts = results.plausibility(self.tournament, ns, ew)
-        if not doubts or self.request.POST.get("confirm_totals") == results.confirmation(ns, ew):
-            return None
-        self.doubts, self.asked = doubts, results.confirmation(ns, ew)
-        if not form.cleaned_data.get("by_deals"):
+        """Before saving a total the deals cannot produce (Art. 29): nothing is saved until
+        the referee ticks "the score is right" for exactly these totals and gives the reason
+        (sending again is not enough). A total merely far outside the usual range asks "Sei
+        sicuro?" and the same totals submitted again (Enter) are recorded."""
+        token = results.confirmation(ns, ew)
+        confirmed = self.request.POST.get("confirm_totals") == token
+        impossible = results.impossible(self.tournament, ns, ew)
+        if impossible:
+            accepted = bool(form.cleaned_data.get("accept_impossible")) and confirmed
+            if accepted and form.cleaned_data.get("reason"):
+                self.accepted_impossible = True
+                return None
+            self.impossible, self.asked, self.accept_checked = impossible, token, accepted
+            if accepted:
+                form.add_error(
+                    "reason",
+                    _("Give the reason why the score is right: it is kept in the log."),
+                )
+            doubts = impossible
+        else:
+            doubts = results.unusual(self.tournament, ns, ew)
+            if not doubts or confirmed:
+                return None
+            self.doubts, self.asked = doubts, token
+        if getattr(self, "accept_checked", False):
+            self.focus = "id_reason"
+        elif not form.cleaned_data.get("by_deals"):
             self.focus = "id_ns" if any(d.startswith(_("N-S")) for d in doubts) else "id_ew"
         return self.render_to_response(
             self.get_context_data(form=form, deals_form=sheet), status=400
@@ -139,6 +160,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
                 reason=data["reason"],
                 late_correction=data.get("late_correction", False),
                 expected_versions=versions,
+                accept_impossible=getattr(self, "accepted_impossible", False),
             )
         except Refused as exc:
             form.add_error(None, exc.message)
@@ -153,12 +175,27 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             return self.render_to_response(
                 self.get_context_data(form=form, deals_form=sheet), status=400
             )
+        self.tell_saved(table)
+        url = reverse("entry", args=[self.tournament.slug])
+        return redirect(f"{url}?turn={turn.number}")
+
+    def tell_saved(self, table) -> None:
+        """What the save did, and what it flagged (late correction, impossible total)."""
         if table.late_correction:
             messages.warning(
                 self.request,
                 _(
                     "Table %(t)d: late correction recorded (Art. 31). The seating already made "
                     "stays as it is."
+                )
+                % {"t": table.number},
+            )
+        if table.impossible:
+            messages.warning(
+                self.request,
+                _(
+                    "Table %(t)d: recorded beyond what the cards can produce (Art. 29); the "
+                    "reason is in the referee's log."
                 )
                 % {"t": table.number},
             )
@@ -173,8 +210,6 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
                 "ewv": table.ew_vp,
             },
         )
-        url = reverse("entry", args=[self.tournament.slug])
-        return redirect(f"{url}?turn={turn.number}")
 
 
 class PreviewView(TurnMixin, TemplateView):

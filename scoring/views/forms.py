@@ -41,6 +41,7 @@ class ScoreForm(forms.Form):
             "correction is flagged in the history, the log and the documents."
         ),
     )
+    accept_impossible = forms.BooleanField(label=_("The score is right"), required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, by_deals: bool = False, **kwargs):

@@ -11,10 +11,10 @@ from django.views import View
 from config.network import client_address
 from scoring.models import TableReport
 from scoring.services import tableside
-from scoring.services.results import confirmation, plausibility
+from scoring.services.results import confirmation, refuse_at_the_table, unusual
 from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import points_field
-from tournaments.errors import Refused
+from tournaments.errors import ImpossibleTotal, Refused
 
 
 def pin_field() -> forms.CharField:
@@ -97,9 +97,12 @@ class TableView(View):
         return totals(tournament, sheet)
 
     def doubts(self, code, ns, ew) -> list[str]:
-        """ "Sei sicuro?" before sending a total the deals cannot produce or far outside the
-        usual range (scoring.rules.plausible): the same totals sent again go through."""
-        return plausibility(tableside.table_by_code(code).turn.tournament, ns, ew)
+        """A total the deals cannot produce is refused outright (Art. 29: the players cannot
+        override it); "Sei sicuro?" before sending one far outside the usual range
+        (scoring.rules.plausible): the same totals sent again go through."""
+        tournament = tableside.table_by_code(code).turn.tournament
+        refuse_at_the_table(tournament, ns, ew)
+        return unusual(tournament, ns, ew)
 
     def refused(self, request, code, exc, **forms):
         """400 with the reason; 429 (and when to retry) while too many wrong PINs lock the
@@ -145,6 +148,9 @@ class TableView(View):
                         request, _("Result sent: now the other line confirms it with its PIN.")
                     )
                     return redirect("table_entry", code)
+                except ImpossibleTotal as exc:  # nothing to confirm: the players cannot override
+                    form.add_error(None, exc.message)
+                    return self.page(request, code, enter_form=form, status=400, confirm_totals="")
                 except Refused as exc:
                     form.add_error(None, exc.message)
                     return self.refused(request, code, exc, enter_form=form)

@@ -152,7 +152,7 @@ def test_sheets_out_of_order_at_the_desk(sized, shot, tmp_path):
 
 
 def test_are_you_sure_at_the_desk(sized, shot, tmp_path):
-    """16600 typed for 1660 in 3 deals: asked, with the bound; Enter again records it."""
+    """16600 typed for 1660 in 3 deals: stopped, with the bound; the referee corrects it."""
     page, base, size, user = sized
     if size == "phone":
         pytest.skip("the desk's keyboard flow is a laptop's")
@@ -167,8 +167,8 @@ def test_are_you_sure_at_the_desk(sized, shot, tmp_path):
     page.keyboard.type("830")
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    expect(page.locator("#doubts")).to_contain_text("16600")
-    expect(page.locator("#doubts")).to_contain_text("12240")
+    expect(page.locator("#impossible")).to_contain_text("16600")
+    expect(page.locator("#impossible")).to_contain_text("12240")
     expect(page.locator("#id_ns")).to_be_focused()
     expect(page.locator("#id_ns")).to_have_value("16600")
     shot(page, "desk-are-you-sure")
@@ -184,7 +184,8 @@ def test_are_you_sure_at_the_desk(sized, shot, tmp_path):
 
 def test_the_phone_types_a_negative_total_and_is_asked(browser, live_server, shot, tmp_path):
     """At phone size: the ± button makes the total negative (the iOS keypad has no minus);
-    an impossible total is asked about, and sent again it goes through."""
+    an impossible total is refused even sent again (issue 24: the players cannot override
+    it), an unusual one is asked about, and sent again it goes through."""
     context = browser.new_context(
         viewport=SIZES["phone"], is_mobile=True, has_touch=True, locale="it-IT"
     )
@@ -204,16 +205,26 @@ def test_the_phone_types_a_negative_total_and_is_asked(browser, live_server, sho
         page.click("button.sign[data-for=id_ew]")
         expect(page.locator("#id_ew")).to_have_value("-120")
         shot(page, "phone-negative")
+        enter = "form:has(input[name=action][value=enter]) > p > button.ok"
+        for _again in range(2):
+            with page.expect_navigation():
+                page.click(enter)
+            expect(page.locator("[role=alert]").first).to_contain_text("12240")
+            expect(page.locator("#doubts")).to_have_count(0)  # nothing to confirm
+            expect(page.locator("#id_ew")).to_have_value("-120")  # nothing typed is lost
+            page.fill("#id_pin", table.ns.pin)  # a PIN is never sent back
+        shot(page, "phone-impossible-refused")
+        assert not TableReport.objects.filter(table=table).exists()
+        page.fill("#id_ns", "6600")  # possible, far above the usual range: asked
         with page.expect_navigation():
-            page.click("form:has(input[name=action][value=enter]) > p > button.ok")
-        expect(page.locator("#doubts")).to_contain_text("12240")
-        expect(page.locator("#id_ew")).to_have_value("-120")  # nothing typed is lost
+            page.click(enter)
+        expect(page.locator("#doubts")).to_contain_text("3600")
         shot(page, "phone-are-you-sure")
-        page.fill("#id_pin", table.ns.pin)  # a PIN is never sent back
+        page.fill("#id_pin", table.ns.pin)
         with page.expect_navigation():
-            page.click("form:has(input[name=action][value=enter]) > p > button.ok")
+            page.click(enter)
         report = TableReport.objects.get(table=table)
-        assert (report.ns_points, report.ew_points) == (16600, -120)
+        assert (report.ns_points, report.ew_points) == (6600, -120)
         shot(page, "phone-sent")
     finally:
         context.close()

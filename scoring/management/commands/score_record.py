@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 
 from scoring.services.deal_entry import deals_from_json, totals_from_deals
 from scoring.services.results import Entry, record_scores
-from tournaments.errors import Refused
+from tournaments.errors import ImpossibleTotal, Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 
@@ -82,6 +82,12 @@ class Command(ContractCommand):
             "--reason", default="", help="why a recorded result changes (needed to change one)"
         )
         parser.add_argument(
+            "--accept-impossible",
+            action="store_true",
+            help="record a total the turn's deals cannot produce (Art. 29) as it is; needs "
+            "--reason, written to the referee's log",
+        )
+        parser.add_argument(
             "--late-correction",
             action="store_true",
             help="accept a change after the next turn is seated (Art. 31); the seating stays",
@@ -104,16 +110,24 @@ class Command(ContractCommand):
             if missing:
                 raise CommandError(f"missing {', '.join(missing)} (or give --file)")
             entries = [Entry(opts["table"], opts["ns"], opts["ew"])]
-        tables = record_scores(
-            tournament,
-            opts["turn"],
-            entries,
-            reason=opts["reason"],
-            source="command",
-            late_correction=opts["late_correction"],
-        )
+        try:
+            tables = record_scores(
+                tournament,
+                opts["turn"],
+                entries,
+                reason=opts["reason"],
+                source="command",
+                late_correction=opts["late_correction"],
+                accept_impossible=opts["accept_impossible"],
+            )
+        except ImpossibleTotal as exc:
+            raise Refused(
+                f"{exc.message} If the score sheet really says so, give "
+                "--accept-impossible --reason TEXT."
+            ) from None
         for t in tables:
             late = " (late correction, Art. 31)" if t.late_correction else ""
+            late += " (beyond what the cards can produce, Art. 29)" if t.impossible else ""
             self.stdout.write(
                 f"Turn {opts['turn']} table {t.number}: {t.ns_points}-{t.ew_points}"
                 f" -> VP {t.ns_vp}-{t.ew_vp}{late}"
