@@ -85,6 +85,20 @@ def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]
     return order
 
 
+def first_seating_label(tournament: Tournament) -> dict | None:
+    """How turn 1 was seated, for the seating page: the criterion's name and the seed of a
+    draw. None for `spread`, whose own report says it (clubs kept apart)."""
+    criterion = tournament.seating_report.get("criterion") or tournament.first_seating
+    if criterion == Tournament.FirstSeating.SPREAD:
+        return None
+    try:
+        label = Tournament.FirstSeating(criterion).label
+    except ValueError:  # a criterion of another kind of event: nothing to name here
+        return None
+    seed = tournament.seating_report.get("seed", tournament.seed)
+    return {"label": label, "seed": seed if criterion == Tournament.FirstSeating.DRAW else None}
+
+
 def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
     from tournaments.movements.first_seating import Entry
 
