@@ -441,8 +441,63 @@ def check_prizes_per_group_a_pair_takes_only_its_best_prize(exam):
     ]
 
 
-def test_the_2016_exam(tmp_path):
+def check_group_turns_explain_inside_each_group(exam, client):
+    """Issue 24 point 3: the seating page of a turn in groups tells, group by group, why a pair
+    did not meet the next pair of its group's ranking (they met in turn N), and shows each
+    pair's place in its group ("2ª nel girone B"), not in the whole field. The expected lines
+    are worked out here from the JSON: the group's order before the turn, top down."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+
+    user = get_user_model().objects.create_user("esaminatore", password="pw-exam-2016")
+    Tournament.objects.get(slug=SLUG).referees.add(user)
+    client.force_login(user)
+    turns = exam["export"]["turns"]
+    told = 0
+    for seating in exam["seatings"][8:]:
+        number = seating["turn"]
+        html = client.get(f"/desk/{SLUG}/seating/?turn={number}").content.decode()
+        first_met = {}
+        for turn in turns[: number - 1]:
+            for t in turn["tables"]:
+                first_met.setdefault(frozenset((t["ns"], t["ew"])), turn["number"])
+        byes = {b["pair"] for b in seating["byes"]}
+        expected = []
+        for group in exam["groups"]["groups"]:
+            rows = [r for r in exam["before"][number] if r["group"] == group["group"]]
+            assert f"2ª nel girone {group['group']} · {rows[1]['vp']} P.V." in html
+            left = [r["pair"] for r in rows if r["pair"] not in byes]
+            for t in seating["tables"]:
+                if t["ns"] not in left:
+                    continue
+                neighbour = [p for p in left if p != t["ns"]][0]
+                if neighbour != t["ew"]:
+                    met = first_met.get(frozenset((t["ns"], neighbour)))
+                    why = (
+                        f"(si sono incontrate nel turno {met}), quindi incontra {t['ew']}."
+                        if met
+                        else "altrimenti le coppie restanti non potrebbero essere accoppiate "
+                        f"tutte senza incontrarsi di nuovo; incontra {t['ew']}."
+                    )
+                    expected.append(
+                        f"Tavolo {t['table']}: {t['ns']} non incontra {neighbour}"
+                        + (" " if met else ", ")
+                        + why
+                    )
+                left = [p for p in left if p not in (t["ns"], t["ew"])]
+        assert "in classifica</span>" not in html  # no overall rank on a turn in groups
+        if expected:
+            assert "vicina nella classifica del girone" in html
+        for line in expected:
+            assert line in html
+        told += len(expected)
+    assert told  # the exam's group turns do skip neighbours
+
+
+def test_the_2016_exam(tmp_path, client):
     exam = play_exam(tmp_path)
+    check_group_turns_explain_inside_each_group(exam, client)
     check_registration_keeps_every_column(exam)
     check_membership_check_flags_exactly_the_problems(exam)
     check_spread_first_seating_keeps_clubs_apart_in_the_mitchell_block(exam)

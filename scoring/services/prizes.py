@@ -172,6 +172,7 @@ class AwardRow:
     pair: int | None
     players: str  # "" when no pair takes it
     passed_over: tuple[int, ...]
+    passed_over_names: tuple[str, ...] = ()  # "85 Rossi Mario – Bianchi Anna", in that order
 
     def as_json(self) -> dict:
         """The contract's row (`prizes S --json`); "club" only for a club prize."""
@@ -230,6 +231,13 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
                 pair=award.pair,
                 players=f"{pair.player1.name} – {pair.player2.name}" if pair else "",
                 passed_over=award.passed_over,
+                passed_over_names=tuple(_pair_label(pairs, n) for n in award.passed_over),
             )
         )
     return rows
+
+
+def _pair_label(pairs: dict, number: int) -> str:
+    """A pair named for a reader: its number and its players."""
+    pair = pairs.get(number)
+    return f"{number} {pair.player1.name} – {pair.player2.name}" if pair else str(number)

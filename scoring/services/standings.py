@@ -244,6 +244,13 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
     return {"pair": pair, "turns": turns, "penalties": penalties, "standing": row}
 
 
+def pair_clubs(pair) -> str:
+    """A pair's club, or both clubs of a pair of two ("Circolo A / Circolo B"), as the
+    standings PDF prints them."""
+    clubs = [c for c in (pair.player1.club, pair.player2.club) if c]
+    return " / ".join(dict.fromkeys(clubs))
+
+
 def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
     if tournament.is_individual:
@@ -260,7 +267,7 @@ def _report_rows(tournament: Tournament, ranked) -> list[dict]:
             "rank": r.rank,
             "pair": r.pair,
             "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
-            "club": pairs[r.pair].player1.club,
+            "club": pair_clubs(pairs[r.pair]),
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,

@@ -199,3 +199,20 @@ def test_nobody_rests_twice_while_a_group_member_has_not_rested():
             byes[pair] = byes.get(pair, 0) + 1
         history.append([t[1:] for t in turn.tables])
     assert max(byes.values()) == 1 and len(byes) == 5
+
+
+def test_group_skips_read_the_neighbour_in_the_groups_own_ranking():
+    """Issue 24 point 3: in a turn in groups the neighbour is the next pair of the group, never
+    the next pair of the whole field (that one may sit in another group), and the group's
+    resting pair is nobody's neighbour."""
+    from tournaments.movements.explain import Skip, group_skips
+
+    groups = [("A", [1, 2, 3, 4]), ("B", [5, 6, 7, 8, 9])]
+    ranking = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    tables = [(1, 1, 3), (2, 2, 4), (3, 5, 7), (4, 6, 9)]  # 8 rests in B
+    avoid = {frozenset((1, 2)), frozenset((5, 6))}
+    assert group_skips(groups, ranking, tables, avoid, byes=[8]) == [
+        Skip(1, 1, 2, 3, True, "A"),
+        Skip(3, 5, 6, 7, True, "B"),
+    ]
+    # table 2 (2 v 4) and table 4 (6 v 9, 8 resting) are the neighbours in their groups

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -13,6 +13,7 @@ class Skip:
     neighbour: int  # the highest-ranked unseated pair it did not meet
     opponent: int  # who it meets instead
     already_met: bool  # True: they had met; False: meeting would have blocked the rest
+    group: str = ""  # a turn in groups: the group whose ranking the neighbour is read in
 
 
 def danish_skips(
@@ -32,4 +33,24 @@ def danish_skips(
         if neighbour is not None and neighbour != ew:
             skips.append(Skip(number, ns, neighbour, ew, frozenset((ns, neighbour)) in avoid))
         unseated = [p for p in unseated if p not in (ns, ew)]
+    return skips
+
+
+def group_skips(
+    groups: Sequence[tuple[str, Collection[int]]],
+    ranking: Sequence[int],
+    tables: Sequence[tuple[int, int, int]],
+    avoid: Collection[frozenset[int]],
+    byes: Collection[int] = (),
+) -> list[Skip]:
+    """The same story told inside each group (name, members) of a turn in groups: the
+    neighbour is the next pair of the group's own ranking (the relative order of `ranking`),
+    never a pair of another group. Group by group, in the order given."""
+    skips = []
+    for name, members in groups:
+        inside = set(members)
+        order = [p for p in ranking if p in inside]
+        mine = [t for t in tables if t[1] in inside]
+        bye = next((p for p in byes if p in inside), None)
+        skips += [replace(s, group=name) for s in danish_skips(order, mine, avoid, bye)]
     return skips

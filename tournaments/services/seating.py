@@ -85,6 +85,20 @@ def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]
     return order
 
 
+def first_seating_label(tournament: Tournament) -> dict | None:
+    """How turn 1 was seated, for the seating page: the criterion's name and the seed of a
+    draw. None for `spread`, whose own report says it (clubs kept apart)."""
+    criterion = tournament.seating_report.get("criterion") or tournament.first_seating
+    if criterion == Tournament.FirstSeating.SPREAD:
+        return None
+    try:
+        label = Tournament.FirstSeating(criterion).label
+    except ValueError:  # a criterion of another kind of event: nothing to name here
+        return None
+    seed = tournament.seating_report.get("seed", tournament.seed)
+    return {"label": label, "seed": seed if criterion == Tournament.FirstSeating.DRAW else None}
+
+
 def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
     from tournaments.movements.first_seating import Entry
     from tournaments.rules.names import split_name
@@ -578,16 +592,22 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list[dict]
     """Why pairs of a Danish turn did not meet their ranking neighbour. A skip because the
     two had already been paired says where, and whether that table was played or decided by
     the referee without play (a score set by a ruling): never a meeting that did not happen."""
-    from tournaments.movements.explain import danish_skips as skips
+    from tournaments.movements import explain
+    from tournaments.services.groups import groups_of
 
-    if turn.movement == "mitchell" or turn.movement in GROUP_WORDS:
-        return []  # in groups the neighbour of the overall ranking may be in another group
+    if turn.movement == "mitchell" or not turn.order:
+        return []
     history = meetings_by_turn(tournament)[: turn.number - 1]
-    if turn.movement == "danish-modified":
+    if turn.movement in ("danish-modified", "danish-modified-groups"):
         history = history[-1:]
     avoid = {frozenset(m) for t in history for m in t}
-    bye = byes[0].pair.number if byes else None
-    found = skips(turn.order, [(t.number, t.ns.number, t.ew.number) for t in tables], avoid, bye)
+    seated = [(t.number, t.ns.number, t.ew.number) for t in tables]
+    resting = [b.pair.number for b in byes if b.pair is not None]
+    if turn.movement in GROUP_WORDS:  # the neighbour in the group's ranking, group by group
+        groups = [(g.name, g.pairs) for g in groups_of(tournament)]
+        found = explain.group_skips(groups, turn.order, seated, avoid, resting)
+    else:
+        found = explain.danish_skips(turn.order, seated, avoid, resting[0] if resting else None)
     earlier = {}  # one query whatever the skips: the page costs the same on any field
     for ns, ew, number, points in Table.objects.filter(
         turn__tournament=tournament, turn__number__lt=turn.number
@@ -600,17 +620,28 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list[dict]
     return out
 
 
-def seating_ranks(tournament: Tournament, turn: Turn) -> dict[int, tuple[int, int | None]]:
-    """For a Danish turn: each pair's place in the ranking it was seated by and its VP then
-    (None before any result), so the seating page shows why 1 meets 2."""
+def seating_ranks(tournament: Tournament, turn: Turn) -> dict[int, tuple[int, int | None, str]]:
+    """For a Danish turn: each pair's place in the ranking it was seated by, its VP then
+    (None before any result) and its group ("" over the whole field), so the seating page
+    shows why 1 meets 2. In a turn in groups the place is the one in the pair's group."""
     from scoring.services.standings import standings
+    from tournaments.services.groups import groups_of
 
     if turn.movement == "mitchell" or not turn.order:
         return {}
     vp = {}
     if turn.number > 1:
         vp = {r.pair: r.vp for r in standings(tournament, after_turn=turn.number - 1)}
-    return {pair: (rank, vp.get(pair)) for rank, pair in enumerate(turn.order, start=1)}
+    if turn.movement not in GROUP_WORDS:
+        return {pair: (rank, vp.get(pair), "") for rank, pair in enumerate(turn.order, start=1)}
+    where = {p: g.name for g in groups_of(tournament) for p in g.pairs}
+    places: dict[str, int] = {}
+    ranks = {}
+    for pair in turn.order:
+        group = where.get(pair, "")
+        places[group] = places.get(group, 0) + 1
+        ranks[pair] = (places[group], vp.get(pair), group)
+    return ranks
 
 
 def release_turn(tournament: Tournament, number: int | None = None, user=None) -> Turn:

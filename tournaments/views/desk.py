@@ -169,6 +169,7 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 byes=byes,
                 skips=seating.danish_skips(t, turn, tables, byes),
                 rest_again=seating.rests_again(t).get(turn.number, []),
+                first_seating=seating.first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
