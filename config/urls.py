@@ -13,7 +13,7 @@ handler400 = "config.views.bad_request"
 urlpatterns = [
     path("", config_views.root, name="home"),
     path("new/", views.TournamentCreateView.as_view(), name="tournament_new"),
-    path("desk/<slug:slug>/", include("tournaments.urls")),
+    path("desk/<slug:slug>/", include("config.desk_urls")),
     path("t/<slug:slug>/", include("scoring.public_urls")),
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
     re_path(r"^verify/(?P<digest>[0-9a-f]{64})/$", VerifyView.as_view(), name="verify"),

@@ -300,7 +300,10 @@ def test_every_page_of_a_team_event_reads_as_words(client, played_teams, languag
     assert not reader.faults, "\n".join(reader.faults)
 
 
-def test_pairs_pages_of_a_team_event_lead_to_the_teams_or_answer_404(client, played_teams):
+def test_pairs_pages_of_a_team_event_lead_to_the_teams_or_the_dashboard(client, played_teams):
+    """One rule for every kind (scoring.kinds.pages): a registration page of another kind
+    leads to the kind's own, any other page the kind has not to the dashboard, with a
+    message; a players' page the kind has not is a 404."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -308,19 +311,21 @@ def test_pairs_pages_of_a_team_event_lead_to_the_teams_or_answer_404(client, pla
     played_teams.referees.add(user)
     client.force_login(user)
     s = played_teams.slug
-    for name in ("pairs", "pair_add", "pair_import"):
+    for name in ("pairs", "pair_add", "pair_import", "individual_players"):
         response = client.get(reverse(name, args=[s]))
         assert response.status_code == 302 and response.url == reverse("teams", args=[s])
+    for name in ("groups", "prizes", "ruling_late"):
+        response = client.get(reverse(name, args=[s]), follow=True)
+        assert response.redirect_chain == [(reverse("dashboard", args=[s]), 302)], name
+        assert "non si usa nei tornei a squadre" in response.content.decode()
     for url in (
-        reverse("groups", args=[s]),
-        reverse("prizes", args=[s]),
-        reverse("membership", args=[s]),
         reverse("public_pair", args=[s, 1]),
         reverse("team_detail", args=[s, 99]),
         reverse("public_team", args=[s, 99]),
     ):
         assert client.get(url).status_code == 404, url
-    assert client.post(reverse("swap", args=[s]), {"a": 1, "b": 2}).status_code == 404
+    response = client.post(reverse("swap", args=[s]), {"a": 1, "b": 2})
+    assert response.status_code == 302 and response.url == reverse("dashboard", args=[s])
 
 
 @pytest.mark.parametrize("language", ["it", "en"])

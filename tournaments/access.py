@@ -19,31 +19,21 @@ def tournament_for(user, slug: str) -> Tournament:
     return get_object_or_404(visible_tournaments(user), slug=slug)
 
 
-# A kind of event's own pages (tournaments.views.individual registers itself): kind -> a hook
-# answering with that kind's version of a page, or None for the shared view.
-KIND_DISPATCH: dict = {}
-
-
 class TournamentMixin(LoginRequiredMixin):
-    """A referee's page of one tournament: loads it once, refuses others' tournaments."""
+    """A referee's page of one tournament: loads it once, refuses others' tournaments. The
+    desk's router (`scoring.kinds.pages.desk_page`) has loaded it to choose the kind's page:
+    the page takes it from the request."""
 
     nav = ""
-    teams_view = None  # a team event's page at this address (tournaments/views/teams.py)
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.tournament = tournament_for(request.user, kwargs["slug"])
-        hook = KIND_DISPATCH.get(self.tournament.kind)
-        if hook is not None and not getattr(self, "serves_kind", False):
-            answer = hook(request, self.tournament, *args, **kwargs)
-            if answer is not None:
-                return answer
-        if self.teams_view is not None and self.tournament.is_teams:
-            view = self.teams_view()
-            view.setup(request, *args, **kwargs)
-            view.tournament = self.tournament
-            return super(TournamentMixin, view).dispatch(request, *args, **kwargs)
+        loaded = getattr(request, "desk_tournament", None)
+        if loaded is not None and loaded.slug == kwargs["slug"]:
+            self.tournament = loaded
+        else:
+            self.tournament = tournament_for(request.user, kwargs["slug"])
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

@@ -29,37 +29,41 @@ CACHE_SECONDS = 600
 POLL_SECONDS = 15
 
 
+def public_tournament(slug: str) -> Tournament:
+    """The tournament of a players' page, with only what the pages read (404 if none)."""
+    return get_object_or_404(
+        Tournament.objects.only(
+            "id",
+            "slug",
+            "name",
+            "date",
+            "venue",
+            "public_version",
+            "public_standings",
+            "public_pairs",
+            "turns",
+            "status",
+            "tiebreaks",
+            "vp_scale",
+            "deals",
+            "plan",
+            "prizes_cumulate",
+            "kind",
+        ),
+        slug=slug,
+    )
+
+
 @method_decorator(gzip_page, name="dispatch")
 class PublicView(View):
     template_name = ""
     page = ""
     needs = None  # "public_standings" / "public_pairs": a page the referee may switch off
-    teams_view = None  # a team event's page at this address (scoring/views/teams.py)
 
     def get(self, request, slug, **kwargs):
-        t = get_object_or_404(
-            Tournament.objects.only(
-                "id",
-                "slug",
-                "name",
-                "date",
-                "venue",
-                "public_version",
-                "public_standings",
-                "public_pairs",
-                "turns",
-                "status",
-                "tiebreaks",
-                "vp_scale",
-                "deals",
-                "plan",
-                "prizes_cumulate",
-                "kind",
-            ),
-            slug=slug,
-        )
-        if self.teams_view is not None and t.kind == Tournament.Kind.TEAMS:
-            self.__class__ = self.teams_view  # the team page serves this request from here on
+        t = getattr(request, "public_tournament", None)
+        if t is None or t.slug != slug:
+            t = public_tournament(slug)
         if self.needs and not getattr(t, self.needs):
             raise Http404
         version = str(t.public_version)

@@ -53,13 +53,6 @@ class TeamDetailView(TournamentMixin, TemplateView):
         return context
 
 
-class NoTeamsPage(PublicView):
-    """A players' page of pairs (a pair's page) asked for in a team event."""
-
-    def data(self, t, **kwargs):
-        raise Http404(_("This page belongs to pairs tournaments, not to team events."))
-
-
 class TeamsHomeView(PublicView):
     """Where does my team play: the released turn's matches, each with its two tables,
     searchable by team number or name, or a player's name."""

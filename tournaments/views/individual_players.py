@@ -17,22 +17,6 @@ from tournaments.services import individual as registration
 from tournaments.services.imports import ImportFileError
 
 
-class Individual:
-    """Marks the individual views: the shared hook (`tournaments.access.KIND_DISPATCH`)
-    leaves them alone."""
-
-    serves_kind = True
-
-
-class IndividualOnly:
-    """After `TournamentMixin` in the bases: a pairs event's referee is sent to its pairs."""
-
-    def dispatch(self, request, *args, **kwargs):
-        if not self.tournament.is_individual:
-            return redirect("pairs", self.tournament.slug)
-        return super().dispatch(request, *args, **kwargs)
-
-
 class PlayerForm(forms.Form):
     number = forms.IntegerField(label=gettext_lazy("Number"), min_value=1, required=False)
     name = forms.CharField(label=gettext_lazy("Surname and name"), max_length=120)
@@ -46,7 +30,7 @@ class PlayersImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Players file (.csv or .xlsx)"))
 
 
-class PlayersView(Individual, TournamentMixin, IndividualOnly, TemplateView):
+class PlayersView(TournamentMixin, TemplateView):
     """The players: list and search, add one, import a file (all or nothing)."""
 
     template_name = "tournaments/individual_players.html"
@@ -110,7 +94,7 @@ class PlayersView(Individual, TournamentMixin, IndividualOnly, TemplateView):
         return self.render_to_response(self.get_context_data(import_form=form), status=400)
 
 
-class PlayerEditView(Individual, TournamentMixin, IndividualOnly, TemplateView):
+class PlayerEditView(TournamentMixin, TemplateView):
     template_name = "tournaments/individual_player_form.html"
     nav = "pairs"
 

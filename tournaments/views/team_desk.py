@@ -1,9 +1,8 @@
 """The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
-matches of two tables; and the dispatch by kind of the pages the kinds share. Views hold no
+matches of two tables. Views hold no
 rule: `tournaments.services.teams` and `scoring.services.teams` do."""
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,31 +16,6 @@ from tournaments.services import seating
 from tournaments.services import teams as team_setup
 
 
-def by_kind(pairs_view, teams_view=None):
-    """One address, two pages: the pairs page, or in a team event `teams_view` (None: the
-    page has no meaning there and answers 404 after the usual login check). The pages load
-    the tournament anyway: the choice costs no query."""
-    return pairs_view.as_view(teams_view=teams_view or NotInTeamEvents)
-
-
-class NotInTeamEvents(TournamentMixin, TemplateView):
-    """A pairs-only page (groups, Mitchell, prizes by pair) asked for in a team event."""
-
-    def get(self, request, *args, **kwargs):
-        raise Http404(_("This page belongs to pairs tournaments, not to team events."))
-
-    post = get
-
-
-class ToTeams(TournamentMixin, TemplateView):
-    """The pairs pages of a team event lead to its teams."""
-
-    def get(self, request, slug, **kwargs):
-        return redirect("teams", slug)
-
-    post = get
-
-
 class TeamsView(TournamentMixin, TemplateView):
     """The teams with their players; register one more team, or import a file of teams."""
 
@@ -51,8 +25,6 @@ class TeamsView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        if not t.is_teams:
-            raise Http404(_("This is not a team event."))
         players = team_scores.team_players(t)
         context.update(
             teams=[(team, players.get(team.number, [])) for team in t.teams.order_by("number")],
@@ -119,8 +91,6 @@ class LineupsView(TournamentMixin, QueryProblems, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        if not t.is_teams:
-            raise Http404(_("This is not a team event."))
         number = self.turn_number(self.request.GET)
         players = team_scores.team_players(t)
         rows = []

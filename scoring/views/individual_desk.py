@@ -2,17 +2,13 @@
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
 rule: `tournaments.services.individual*` and `scoring.services.individual` do.
 
-`dispatch_individual` is the one hook the shared desk views call (`TournamentMixin`): a page
-with an individual version answers with it; a pairs-only page (pair forms, membership
-check, groups, prizes, table rulings of a guilty pair, the late pair) sends the referee back with
-a message, never a 500. The players' pages are in `tournaments.views.individual_players`.
+The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
+players' registration pages are in `tournaments.views.individual_players`.
 """
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
@@ -22,47 +18,16 @@ from scoring.views.forms import PenaltyForm, WithdrawForm
 from scoring.views.results import StandingsView
 from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
 from scoring.views.tables import NumberColumn, StandingsTable
-from tournaments.access import KIND_DISPATCH, TournamentMixin
+from tournaments.access import TournamentMixin
 from tournaments.http import QueryProblems, unknown_turn
 from tournaments.services import address, seating
 from tournaments.services import individual as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
-from tournaments.views.individual_players import Individual
-
-# Pages that belong to pairs events only: the referee is sent to the players' page or the
-# dashboard with a message.
-TO_PLAYERS = {
-    "pairs",
-    "pair_add",
-    "pair_edit",
-    "pair_delete",
-    "pair_import",
-    "pair_import_sample_csv",
-    "pair_import_sample_xlsx",
-    "membership",
-    "member_list",
-    "membership_admit",
-}
-PAIRS_ONLY = {"groups", "prizes", "ruling_table", "ruling_late"}
 
 
-def dispatch_individual(request, tournament, *args, **kwargs):
-    """The individual version of a desk page, a redirection for a pairs-only one, or None
-    (the shared view serves both kinds)."""
-    name = request.resolver_match.url_name if request.resolver_match else ""
-    if name in TO_PLAYERS:
-        messages.info(request, _("An individual event registers players, not pairs."))
-        return redirect("individual_players", tournament.slug)
-    if name in PAIRS_ONLY:
-        messages.info(request, _("This page is for pairs events: not used in individual events."))
-        return redirect("dashboard", tournament.slug)
-    view = VIEWS.get(name)
-    return None if view is None else view.as_view()(request, *args, **kwargs)
-
-
-class IndividualDashboardView(Individual, DashboardView):
+class IndividualDashboardView(DashboardView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["players_count"] = registration.players(self.tournament).count()
@@ -72,7 +37,7 @@ class IndividualDashboardView(Individual, DashboardView):
 # --- seating ---------------------------------------------------------------------------------
 
 
-class IndividualSeatingView(Individual, TournamentMixin, QueryProblems, TemplateView):
+class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
     template_name = "tournaments/individual_seating.html"
     nav = "seating"
 
@@ -106,7 +71,7 @@ class IndividualSeatingView(Individual, TournamentMixin, QueryProblems, Template
         return context
 
 
-class IndividualSeatNextView(Individual, SeatNextView):
+class IndividualSeatNextView(SeatNextView):
     def act(self, request):
         from scoring.documents.jobs import request_document
         from scoring.views.documents import site_url
@@ -138,7 +103,7 @@ class IndividualSeatNextView(Individual, SeatNextView):
         return text
 
 
-class IndividualSwapView(Individual, SwapView):
+class IndividualSwapView(SwapView):
     def act(self, request):
         from tournaments.http import BadInput
         from tournaments.rules.text import ascii_int
@@ -164,7 +129,7 @@ class IndividualStandingsTable(StandingsTable):
     players = Column(verbose_name=gettext_lazy("Player"))
 
 
-class IndividualStandingsView(Individual, StandingsView):
+class IndividualStandingsView(StandingsView):
     table_class = IndividualStandingsTable  # the CSV and Excel exports: a player a row
 
     def get_context_data(self, **kwargs):
@@ -176,7 +141,7 @@ class IndividualStandingsView(Individual, StandingsView):
         return context
 
 
-class PlayerDetailView(Individual, TournamentMixin, TemplateView):
+class PlayerDetailView(TournamentMixin, TemplateView):
     template_name = "scoring/individual_player.html"
     nav = "standings"
 
@@ -203,7 +168,7 @@ class PlayerWithdrawForm(WithdrawForm):
         self.fields["pair"].label = _("Player")
 
 
-class IndividualRulingsView(Individual, RulingsView):
+class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
     def get_context_data(self, **kwargs):
@@ -215,7 +180,7 @@ class IndividualRulingsView(Individual, RulingsView):
         return super().get_context_data(**kwargs)
 
 
-class IndividualWithdrawView(Individual, WithdrawView):
+class IndividualWithdrawView(WithdrawView):
     rulings_view = IndividualRulingsView
 
     def make_form(self, data):
@@ -232,7 +197,7 @@ class IndividualWithdrawView(Individual, WithdrawView):
         }
 
 
-class IndividualPenaltyView(Individual, PenaltyView):
+class IndividualPenaltyView(PenaltyView):
     rulings_view = IndividualRulingsView
 
     def make_form(self, data):
@@ -262,17 +227,3 @@ class IndividualPenaltyView(Individual, PenaltyView):
         if p.kind == p.Kind.WARNING:
             return _("Warning to player %(n)d recorded.") % {"n": n}
         return _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": n, "vp": p.vp, "mp": p.mp}
-
-
-VIEWS = {
-    "dashboard": IndividualDashboardView,
-    "seating": IndividualSeatingView,
-    "seat_next": IndividualSeatNextView,
-    "swap": IndividualSwapView,
-    "standings": IndividualStandingsView,
-    "pair_detail": PlayerDetailView,
-    "rulings": IndividualRulingsView,
-    "ruling_penalty": IndividualPenaltyView,
-    "ruling_withdraw": IndividualWithdrawView,
-}
-KIND_DISPATCH["individual"] = dispatch_individual

@@ -1,0 +1,65 @@
+"""Pairs events at the scoring side: their pages (the desk's and the players')."""
+
+from scoring.views import board, documents, entry, homologation, prizes, public, rulings
+from scoring.views import results as scoring
+from tournaments.kinds.pairs import PairsKind
+from tournaments.views import desk, groups, membership, pairs
+
+# The desk's pages every kind of event has, as they are.
+SHARED_DESK = {
+    "dashboard": desk.DashboardView,
+    "tournament_edit": desk.TournamentEditView,
+    "backup": desk.BackupView,
+    "seating": desk.SeatingView,
+    "seat_next": desk.SeatNextView,
+    "seat_release": desk.ReleaseView,
+    "seat_undo": desk.UndoSeatingView,
+    "entry": entry.EntryView,
+    "entry_preview": entry.PreviewView,
+    "swap_lines": scoring.SwapLinesView,
+    "history": scoring.HistoryView,
+    "board": board.BoardView,
+    "board_approve": board.ApproveView,
+    "board_unlock": board.UnlockView,
+    "rulings": rulings.RulingsView,
+    "ruling_penalty": rulings.PenaltyView,
+    "ruling_adjust": rulings.AdjustView,
+    "ruling_new": rulings.RulingCreateView,
+    "documents": documents.DocumentsView,
+    "document_request": documents.DocumentRequestView,
+    "document_status": documents.DocumentStatusView,
+    "document_download": documents.DocumentDownloadView,
+    "homologation_build": homologation.PackageBuildView,
+    "homologation_download": homologation.PackageDownloadView,
+    "standings": scoring.StandingsView,
+    "pair_detail": scoring.PairDetailView,
+}
+
+SHARED_PUBLIC = {
+    "public_home": public.HomeView,
+    "public_standings": public.StandingsView,
+    "public_screen": public.ScreenView,
+}
+
+
+class PairsEvent(PairsKind):
+    desk_pages = {
+        **SHARED_DESK,
+        "pairs": pairs.PairListView,
+        "pair_add": pairs.PairFormView,
+        "pair_import": pairs.ImportView,
+        "pair_import_sample_csv": pairs.ImportSampleView,
+        "pair_import_sample_xlsx": pairs.ImportSampleView,
+        "pair_edit": pairs.PairFormView,
+        "pair_delete": pairs.PairDeleteView,
+        "membership": membership.MembershipView,
+        "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
+        "swap": desk.SwapView,
+        "ruling_table": rulings.TableRulingView,
+        "ruling_withdraw": rulings.WithdrawView,
+        "ruling_late": rulings.LatePairView,
+        "groups": groups.GroupsView,
+        "prizes": prizes.PrizesView,
+    }
+    public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}

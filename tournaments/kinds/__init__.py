@@ -1,0 +1,38 @@
+"""The registry of the kinds of event: the one place that maps a tournament's `kind` to the
+object that knows how that kind behaves.
+
+The tournaments app registers its own kinds (what an entrant is); the scoring app, which
+builds on it, registers extended kinds in their place when Django starts
+(`scoring.apps.ScoringConfig.ready`), so every caller gets the whole behaviour through
+`kind_of` without importing the upper app.
+"""
+
+from __future__ import annotations
+
+from tournaments.kinds.base import EventKind
+from tournaments.kinds.individual import IndividualKind
+from tournaments.kinds.pairs import PairsKind
+from tournaments.kinds.teams import TeamsKind
+
+_REGISTRY: dict[str, EventKind] = {}
+
+
+def register(kind: EventKind) -> None:
+    """Make `kind` answer for its code (a later registration replaces an earlier one)."""
+    _REGISTRY[kind.code] = kind
+
+
+def kind_of(tournament_or_code) -> EventKind:
+    """The kind of a tournament (or of a kind's code); pairs for anything unknown."""
+    code = getattr(tournament_or_code, "kind", tournament_or_code)
+    return _REGISTRY.get(code) or _REGISTRY["pairs"]
+
+
+def registered() -> dict[str, EventKind]:
+    return dict(_REGISTRY)
+
+
+for _kind in (PairsKind(), IndividualKind(), TeamsKind()):
+    register(_kind)
+
+__all__ = ["EventKind", "IndividualKind", "PairsKind", "TeamsKind", "kind_of", "register"]
