@@ -163,8 +163,13 @@ def test_every_url_for_every_visitor(client, world, who):
             assert status in (200, 503), (who, url, status)
         elif name in NOT_HELD and who in ("referee", "staff"):
             assert status == 404, (who, url, status)
-        elif name in TEAMS_ONLY and (name == "public_team" or who in ("referee", "staff")):
+        elif name == "public_team":  # a players' page the kind has not
             assert status == 404, (who, url, status)
+        elif name in TEAMS_ONLY and who in ("referee", "staff"):
+            # a desk page the kind has not: to the kind's registration page (teams, line-ups)
+            # or to the dashboard (scoring.kinds.pages)
+            home = f"/desk/{kwargs['slug']}/"
+            assert status == 302 and response.url in (home, home + "pairs/"), url
         elif name in POST_ONLY and (not desk or who in ("referee", "staff")):
             assert status in (405, 302), (who, url, status)
         elif name in PUBLIC:

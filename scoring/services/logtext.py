@@ -102,6 +102,16 @@ def _admission(p: dict) -> tuple[str, str]:
     return decision, _("plays despite the membership check")
 
 
+def _impossible_total(p: dict) -> tuple[str, str]:
+    """Art. 29: the referee records a total beyond what the cards can produce."""
+    effect = _(
+        "%(ns)s–%(ew)s recorded: beyond what the cards can produce, the referee states it is right"
+    ) % {"ns": _points(p["ns"]), "ew": _points(p["ew"])}
+    names = {"ns": _("N-S"), "ew": _("E-W")}
+    bounds = [f"{names[d['line']]}: {_(d['message']) % d['params']}" for d in p.get("doubts", [])]
+    return str(p["reason"]), " ".join([effect + ".", *bounds])
+
+
 EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "penalty": _penalty,
     "note": _note,
@@ -111,6 +121,7 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "late-pair": _late_pair,
     "late-correction": _late_correction,
     "admission": _admission,
+    "impossible-total": _impossible_total,
 }
 
 

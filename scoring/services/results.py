@@ -263,19 +263,27 @@ def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
 
 
 def _log_impossible(tournament, turn, table, entry, doubts, reason: str, user) -> None:
-    LogEntry.objects.create(
-        tournament=tournament,
-        by=user if getattr(user, "is_authenticated", False) else None,
+    from scoring.services.logtext import write_log
+
+    write_log(
+        tournament,
+        user=user,
         turn=turn.number,
         table=table.number,
         pairs=[table.ns.number, table.ew.number],
         code="impossible-total",
         article="Art. 29",
-        decision=reason,
-        effect=(
-            _("%(ns)s–%(ew)s recorded as the referee states it is right: %(doubts)s")
-            % {"ns": entry.ns, "ew": entry.ew, "doubts": " ".join(doubts)}
-        )[:500],
+        event="impossible-total",
+        params={
+            "reason": reason,
+            "ns": entry.ns,
+            "ew": entry.ew,
+            "doubts": [
+                {"line": d.line, "message": d.message, "params": d.params}
+                for d in judged(tournament, entry.ns, entry.ew)
+                if d.impossible
+            ],
+        },
     )
 
 
