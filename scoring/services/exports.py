@@ -8,6 +8,7 @@ from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services import logtext
 from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
+from tournaments.kinds import kind_of
 from tournaments.models import Bye, Group, Pair, Table, Tournament
 from tournaments.services.seating import rests_again
 
@@ -207,4 +208,5 @@ def _tournament(tournament: Tournament) -> dict:
         "bye_percentage": bye_percentage(tournament),
         "bye_percentage_overridden": tournament.bye_percentage is not None,
         "tiebreaks": list(tournament.tiebreaks),
+        **kind_of(tournament).settings_data(tournament),
     }

@@ -25,6 +25,27 @@ class EventKind:
     def __str__(self) -> str:
         return str(self.label)
 
+    # The tournament settings that apply to this kind (Tournament field names): the settings
+    # form and page, `tournament_create` and the JSON export's "tournament" read them here.
+    settings: tuple[str, ...] = ("last_danish_by_ranking",)
+
+    def settings_shown(self, tournament) -> list[tuple[str, str]]:
+        """(label, value) of this kind's settings, in the reader's language."""
+        shown = []
+        for name in self.settings:
+            field = tournament._meta.get_field(name)
+            value = getattr(tournament, name)
+            if field.choices:
+                value = getattr(tournament, f"get_{name}_display")()
+            elif isinstance(value, bool):
+                value = _("yes") if value else _("no")
+            shown.append((str(field.verbose_name), str(value)))
+        return shown
+
+    def settings_data(self, tournament) -> dict:
+        """This kind's settings as the JSON export's "tournament" holds them."""
+        return {name: getattr(tournament, name) for name in self.settings}
+
     # How an event of this kind is called in a sentence ("not used in team events").
     adjective = pgettext_lazy("tournaments of this kind", "pairs")
     # The pages of this kind: page name -> view class (the scoring app's kinds fill them).

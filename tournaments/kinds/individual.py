@@ -16,3 +16,4 @@ class IndividualKind(EventKind):
     entrant_title = _("Player")
     entrants_title = _("Players")
     registration_page = "individual_players"
+    settings = ("last_danish_by_ranking", "individual_table")

@@ -15,3 +15,4 @@ class TeamsKind(EventKind):
     entrant_title = _("Team")
     entrants_title = _("Teams")
     registration_page = "teams"
+    settings = ("last_danish_by_ranking", "lineups_close")

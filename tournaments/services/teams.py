@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
-from tournaments.movements import roundrobin, team_danish
+from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
@@ -211,13 +211,9 @@ def set_lineup(
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         seated = Turn.objects.filter(tournament=tournament, number=turn).first()
-        if seated is not None:
-            try:
-                lineups.check_lineup_change(
-                    Table.objects.filter(turn=seated, ns_vp__isnull=False).exists()
-                )
-            except RuleError as exc:
-                raise rule_refusal(exc) from None
+        closed = lineups_closed(tournament, seated)
+        if closed:
+            raise Refused(closed)
         old = lineup_for(team, turn)
         Lineup.objects.update_or_create(
             team=team, turn_number=turn, defaults={"lines": [list(x) for x in lineup]}
@@ -235,6 +231,22 @@ def set_lineup(
         )
         touch_tournament(tournament.pk)
     return lineup
+
+
+def lineups_closed(tournament: Tournament, turn: Turn | None) -> str:
+    """Why the line-ups of a seated `turn` can no longer change ("" while they can): at its
+    first result, or once its seating is published, by the tournament's `lineups_close`."""
+    if turn is None:
+        return ""
+    try:
+        lineups.check_lineup_change(
+            Table.objects.filter(turn=turn, ns_vp__isnull=False).exists(),
+            turn.released_at is not None,
+            tournament.lineups_close,
+        )
+    except RuleError as exc:
+        return rule_refusal(exc).message
+    return ""
 
 
 def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups.Lineup) -> None:
@@ -355,9 +367,13 @@ def _round_robin(tournament: Tournament, number: int, present: list[int]):
 
 def _danish(tournament: Tournament, number: int, present: list[int]):
     ranking = _seeding(tournament, number, present)
-    seating = team_danish.seat_team_danish(
-        ranking, team_meetings(tournament), team_byes_taken(tournament)
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        team_meetings(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
     )
+    seating = team_danish.seat_team_danish(ranking, turns, team_byes_taken(tournament))
     byes = [] if seating.bye is None else [seating.bye]
     return ranking, list(seating.matches), byes, [list(r) for r in seating.repeats]
 

@@ -107,7 +107,7 @@ class LineupsView(TournamentMixin, QueryProblems, TemplateView):
                 }
             )
         turn = t.turn_set.filter(number=number).first()
-        locked = turn is not None and turn.tables.filter(ns_vp__isnull=False).exists()
+        locked = team_setup.lineups_closed(t, turn)
         context.update(rows=rows, number=number, turn_numbers=range(1, t.turns + 1), locked=locked)
         return context
 
