@@ -145,6 +145,14 @@ def add_penalty(
             % {"code": rule.code}
         )
     reason = _clean_reason(reason)
+    if rule is not None and rule.effect == Ruling.Effect.NOTE and (vp or mp):
+        raise Refused(
+            _(
+                "Ruling %(code)s is only written to the log, it takes nothing away: leave the "
+                "VP and MP empty, or choose a penalty."
+            )
+            % {"code": rule.code}
+        )
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
         turn = _turn(tournament, turn_number)
         _log(
@@ -158,7 +166,8 @@ def add_penalty(
             effect=rule.title,
         )
         return None
-    warning = rule is not None and rule.effect == Ruling.Effect.WARNING
+    # A warning's ruling with VP or MP typed is a penalty of those (the referee's choice).
+    warning = rule is not None and rule.effect == Ruling.Effect.WARNING and not (vp or mp)
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
     _check_amounts(tournament, vp, mp, warning)
