@@ -2,15 +2,22 @@
 phones (issue 25): internal numbers, pairs words on other kinds' pages, a withdrawn player
 never shown, a line-up change in no log, a warning's ruling that swallowed typed VP."""
 
+import io
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring.models import Penalty
-from tests.helpers import export, make_tournament, play_turn
+from tests.helpers import export, make_tournament, play_turn, run
 from tests.test_individual import make_individual
 from tests.test_individual import play as play_individual
 from tests.test_nothing_internal import visible
+from tests.test_teams import make_team_event
+from tests.test_teams import play as play_teams
+from tournaments.errors import Refused
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +74,112 @@ def test_the_individual_desk_takes_typed_vp_of_a_warning_ruling(referee, tmp_pat
     referee.post(reverse("ruling_penalty", args=[slug]), data)
     row = {r["player"]: r for r in export(slug)["standings"]}[4]
     assert row["penalty_vp"] == 2
+
+
+# --- 1. a line's internal number never reaches people ---------------------------------------
+
+
+def pdf_text(content: bytes) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
+
+
+def book_text(content: bytes) -> str:
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(content))
+    return " ".join(str(c) for s in book for row in s.iter_rows(values_only=True) for c in row)
+
+
+def line_numbers(slug: str) -> list[str]:
+    t = Tournament.objects.get(slug=slug)
+    lines = t.pairs.filter(line_turn__isnull=False)
+    return [str(n) for n in lines.values_list("number", flat=True)]
+
+
+def test_an_adjusted_table_of_an_individual_event_names_its_players_in_the_log(referee, tmp_path):
+    from scoring.documents.reports import build
+
+    slug = make_individual(tmp_path, players=8, plan="danish:2", first_seating="alphabetical")
+    first = json.loads(run("turn_seat", slug, "--json"))
+    run("score_adjust", slug, "--turn", "1", "--table", "1", "--ns-vp", "15", "--ew-vp", "5",
+        "--reason", "Art. 15")  # fmt: skip
+    t = Tournament.objects.get(slug=slug)
+    names = {p.number: p.name for p in t.players.all()}
+    players = [f"{n} {names[n]}" for n in first["tables"][0]["ns"] + first["tables"][0]["ew"]]
+    desk = page(referee, reverse("rulings", args=[slug]))
+    papers = {"desk": desk, "pdf": pdf_text(build(t, "pdf")), "xlsx": book_text(build(t, "xlsx"))}
+    for where, text in papers.items():
+        assert all(p in text for p in players), where
+        assert not any(n in text.split() for n in line_numbers(slug)), where
+
+
+def test_a_team_events_adjusted_table_names_the_teams_in_the_log(referee, tmp_path):
+    from scoring.documents.reports import build
+
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    seating = json.loads(run("turn_seat", slug, "--json"))
+    table = seating["matches"][0]["tables"][0]["table"]
+    run("score_adjust", slug, "--turn", "1", "--table", str(table), "--ns-vp", "15",
+        "--ew-vp", "5", "--reason", "Art. 15")  # fmt: skip
+    t = Tournament.objects.get(slug=slug)
+    desk = page(referee, reverse("rulings", args=[slug]))
+    teams = [f"{team.number} {team.name}" for team in t.teams.all()]
+    for where, text in {"desk": desk, "xlsx": book_text(build(t, "xlsx"))}.items():
+        assert sum(name in text for name in teams) >= 2, where
+        assert not any(n in text for n in line_numbers(slug)), where
+
+
+@pytest.mark.parametrize("kind", ["individual", "teams"])
+def test_a_wrong_pin_on_the_phone_names_the_line_not_its_number(tmp_path, kind):
+    from scoring.services import tableside
+
+    if kind == "individual":
+        slug = make_individual(tmp_path, players=8, plan="danish:2")
+    else:
+        slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    run("turn_seat", slug)
+    t = Tournament.objects.get(slug=slug)
+    table = t.turn_set.get().tables.select_related("ns__player1", "ns__team").first()
+    wrong = "0000" if table.ns.pin != "0000" else "1111"
+    with pytest.raises(Refused) as refusal:
+        tableside.submit(table.code, "ns", wrong, 900, 500)
+    message = refusal.value.message
+    assert str(table.ns.number) not in message
+    expected = table.ns.team.name if kind == "teams" else table.ns.player1.name
+    assert expected in message
+
+
+# --- 3 and 5. each kind's own words ---------------------------------------------------------
+
+
+def test_the_home_list_counts_what_each_kind_registers(referee, tmp_path):
+    ind = make_individual(tmp_path, players=18, plan="danish:3")
+    teams = make_team_event(tmp_path, teams=8, plan="round-robin:3")
+    pairs = make_tournament(tmp_path, slug="cp", pairs=8, turns=3)
+    for slug in (ind, teams, pairs):
+        run("turn_seat", slug)
+    text = page(referee, reverse("home"))
+    assert "18 giocatori" in text and "8 squadre" in text and "8 coppie" in text
+    assert "Coppie" not in text
+
+
+def test_players_and_teams_pages_use_their_own_nouns(referee, tmp_path):
+    ind = make_individual(tmp_path, players=10, plan="danish:3")
+    play_individual(ind)
+    teams = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(teams)
+    for slug, noun in ((ind, "Giocatore"), (teams, "Squadra")):
+        run("turn_release", slug, "--turn", "1")
+        run("turn_seat", slug)
+        Tournament.objects.filter(slug=slug).update(table_entry=True)
+        t = Tournament.objects.get(slug=slug)
+        for name in ("public_standings", "public_screen"):
+            text = page(referee, reverse(name, args=[slug]))
+            assert noun in text and "Coppia" not in text, (slug, name)
+        documents = page(referee, reverse("documents", args=[slug]))
+        assert "Biglietti per coppia" not in documents
+        code = t.turn_set.get(number=2).tables.first().code
+        phone = page(referee, reverse("table_entry", args=[code]))
+        assert "PIN" in phone and "coppia" not in phone.lower(), slug

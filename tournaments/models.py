@@ -10,6 +10,7 @@ from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
+from tournaments.words import KindWords, words_of
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -244,6 +245,11 @@ class Tournament(models.Model):
     @property
     def is_teams(self) -> bool:
         return self.kind == self.Kind.TEAMS
+
+    @property
+    def words(self) -> KindWords:
+        """The kind's nouns (pair, player, team) for pages, documents and messages."""
+        return words_of(self.kind)
 
     def clean(self) -> None:
         allowed = KIND_MOVEMENTS.get(self.kind, [])

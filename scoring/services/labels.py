@@ -132,6 +132,24 @@ def log_ruling(code: str, titles: dict[str, str]) -> str:
     return titles.get(code) or str(LOG_CODES.get(code, code))
 
 
+def log_names(tournament: Tournament, entries) -> dict[int, str]:
+    """The numbers of the log `entries` (dicts or rows with `pairs`) that are lines' own,
+    internal numbers -> the line's name (its players; a team's line: its team). Pairs,
+    players and teams keep their numbers."""
+    from tournaments.models import Pair
+
+    numbers = {n for e in entries for n in (e["pairs"] if isinstance(e, dict) else e.pairs)}
+    lines = Pair.objects.filter(
+        tournament=tournament, line_turn__isnull=False, number__in=numbers
+    ).select_related("player1", "player2", "team")
+    return {line.number: str(line.label) for line in lines}
+
+
+def log_who(numbers, names: dict[int, str]) -> str:
+    """The log's pairs column: "3, 7"; lines by their players or team, each named once."""
+    return ", ".join(dict.fromkeys(names.get(n, str(n)) for n in numbers))
+
+
 # Italian writes months in lower case ("23 novembre 2026"): the app's catalogue translates
 # Django's month names itself (it takes precedence over Django's own capitalised ones).
 MONTHS = (

@@ -54,8 +54,10 @@ class RulingsView(TournamentMixin, TemplateView):
     def log(self) -> list:
         titles = labels.ruling_titles(self.tournament)
         entries = list(LogEntry.objects.filter(tournament=self.tournament).select_related("by"))
+        names = labels.log_names(self.tournament, entries)
         for e in entries:
             e.ruling_name = labels.log_ruling(e.code, titles)
+            e.who = labels.log_who(e.pairs, names)
         return entries
 
 
