@@ -183,3 +183,66 @@ def test_players_and_teams_pages_use_their_own_nouns(referee, tmp_path):
         code = t.turn_set.get(number=2).tables.first().code
         phone = page(referee, reverse("table_entry", args=[code]))
         assert "PIN" in phone and "coppia" not in phone.lower(), slug
+
+
+# --- 2. the teams: surnames from the file, edited and deleted at the desk -------------------
+
+
+def write_named_teams(path, teams: int) -> str:
+    lines = ["Squadra;Cognome;Nome;Tessera"]
+    for t in range(1, teams + 1):
+        lines += [f"Squadra {t};Rossi{t}{p};Paolo;T{t:03d}{p}" for p in range(1, 5)]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return str(path)
+
+
+def test_the_teams_import_keeps_surnames_and_given_names(tmp_path):
+    run("tournament_create", "--slug", "sq", "--name", "Squadre", "--date", "2026-11-21",
+        "--kind", "teams", "--plan", "round-robin:3")  # fmt: skip
+    run("teams_import", "sq", write_named_teams(tmp_path / "sq.csv", 4))
+    first = export("sq")["teams"][0]["players"][0]
+    assert first["name"] == "Rossi11 Paolo"
+    player = Tournament.objects.get(slug="sq").players.get(number=1)
+    assert (player.surname, player.given_name) == ("Rossi11", "Paolo")
+
+
+def team_form(name: str, players: list[str]) -> dict:
+    data = {"name": name}
+    for i, player in enumerate(players, start=1):
+        data[f"player{i}"] = player
+    return data
+
+
+def test_the_desk_edits_a_team_and_deletes_one_before_turn_1(referee, tmp_path):
+    from tournaments.models import AuditEntry
+
+    slug = make_team_event(tmp_path, teams=5, plan="round-robin:3")
+    edit = reverse("team_edit", args=[slug, 2])
+    assert 'value="Rossi Mario 2-1"' in referee.get(edit).content.decode()
+    players = ["Verdi Anna", "Neri Luca", "Gialli Sara", "Blu Ugo", "Rosa Ada"]
+    assert referee.post(edit, team_form("I Fenici", players)).status_code == 302
+    team = Tournament.objects.get(slug=slug).teams.get(number=2)
+    assert team.name == "I Fenici"
+    assert list(team.members.order_by("team_order").values_list("name", flat=True)) == players
+    bad = referee.post(edit, team_form("Squadra 3", players))  # another team's name
+    assert bad.status_code == 400 and team.members.count() == 5
+    assert referee.post(reverse("team_edit", args=[slug, 5]), {"delete": "1"}).status_code == 302
+    assert sorted(Tournament.objects.get(slug=slug).teams.values_list("number", flat=True)) == [
+        1,
+        2,
+        3,
+        4,
+    ]
+    assert AuditEntry.objects.filter(action__in=["team-edit", "team-delete"]).count() == 2
+    play_teams(slug)  # the four teams left play
+    assert "Verdi Anna" in page(referee, reverse("teams", args=[slug]))
+    # once turn 1 is seated: names corrected, no team deleted, no player removed
+    refused = referee.post(reverse("team_edit", args=[slug, 1]), {"delete": "1"})
+    assert refused.status_code == 400 and "non si può più cancellare" in visible(
+        refused.content.decode()
+    )
+    four = referee.post(edit, team_form("I Fenici", players[:4]))
+    assert four.status_code == 400 and team.members.count() == 5
+    players[0] = "Verdi Annamaria"
+    assert referee.post(edit, team_form("I Fenici", players)).status_code == 302
+    assert team.members.get(team_order=1).name == "Verdi Annamaria"

@@ -88,6 +88,7 @@ urlpatterns = [
     path("prizes/", by_kind(prizes.PrizesView), name="prizes"),
     path("teams/", teams.TeamsView.as_view(), name="teams"),
     path("teams/lineups/", teams.LineupsView.as_view(), name="lineups"),
+    path("teams/<int:number>/edit/", teams.TeamEditView.as_view(), name="team_edit"),
     path("teams/<int:number>/", team_pages.TeamDetailView.as_view(), name="team_detail"),
     path(
         "standings/pair/<int:number>/",

@@ -145,14 +145,7 @@ def add_penalty(
             % {"code": rule.code}
         )
     reason = _clean_reason(reason)
-    if rule is not None and rule.effect == Ruling.Effect.NOTE and (vp or mp):
-        raise Refused(
-            _(
-                "Ruling %(code)s is only written to the log, it takes nothing away: leave the "
-                "VP and MP empty, or choose a penalty."
-            )
-            % {"code": rule.code}
-        )
+    _refuse_note_amounts(rule, vp, mp)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
         turn = _turn(tournament, turn_number)
         _log(
@@ -205,6 +198,18 @@ def add_penalty(
         if warning:
             _warnings_cost(tournament, pair, turn, user)
     return penalty
+
+
+def _refuse_note_amounts(rule, vp, mp) -> None:
+    """Amounts typed with a ruling that is only written to the log: refused, never dropped."""
+    if rule is not None and rule.effect == Ruling.Effect.NOTE and (vp or mp):
+        raise Refused(
+            _(
+                "Ruling %(code)s is only written to the log, it takes nothing away: leave the "
+                "VP and MP empty, or choose a penalty."
+            )
+            % {"code": rule.code}
+        )
 
 
 def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:

@@ -76,6 +76,47 @@ class TeamsView(TournamentMixin, TemplateView):
         return redirect("teams", slug)
 
 
+class TeamEditView(TournamentMixin, TemplateView):
+    """Correct a team's name and players; before turn 1 is seated, delete it."""
+
+    template_name = "tournaments/team_form.html"
+    nav = "teams"
+
+    def team(self, number: int):
+        if not self.tournament.is_teams:
+            raise Http404(_("This is not a team event."))
+        try:
+            return team_setup.team_by_number(self.tournament, number)
+        except Refused as exc:
+            raise Http404(exc.message) from None
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        team = self.team(kwargs["number"])
+        members = list(team.members.order_by("team_order", "number"))
+        context.update(
+            team=team,
+            rows=[(i, members[i - 1] if i <= len(members) else None) for i in range(1, 7)],
+            open=not self.tournament.turn_set.exists(),
+        )
+        return context
+
+    def post(self, request, slug, number):
+        t = self.tournament
+        self.team(number)
+        try:
+            if "delete" in request.POST:
+                team_setup.delete_team(t, number, user=request.user)
+                messages.success(request, _("Team %(n)d deleted.") % {"n": number})
+            else:
+                name, members = _team_from_form(request.POST)
+                team_setup.update_team(t, number, name, members, user=request.user)
+                messages.success(request, _("Team %(n)d saved.") % {"n": number})
+        except Refused as exc:
+            raise BadInput(str(exc)) from None
+        return redirect("teams", slug)
+
+
 def _team_from_form(data) -> tuple[str, list]:
     name = " ".join(data.get("name", "").split())[:120]
     if not name:
