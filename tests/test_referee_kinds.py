@@ -246,3 +246,28 @@ def test_the_desk_edits_a_team_and_deletes_one_before_turn_1(referee, tmp_path):
     players[0] = "Verdi Annamaria"
     assert referee.post(edit, team_form("I Fenici", players)).status_code == 302
     assert team.members.get(team_order=1).name == "Verdi Annamaria"
+
+
+# --- 3. the membership page and the prize list say only what holds --------------------------
+
+
+def test_no_member_list_never_reads_as_every_membership_in_order(referee, tmp_path):
+    slug = make_tournament(tmp_path, slug="vuoto", pairs=0, turns=3)
+    text = page(referee, reverse("membership", args=[slug]))
+    assert "Nessun elenco" in text or "nessun elenco" in text.lower()
+    assert "in regola" not in text
+    teams = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(teams)
+    for name in ("membership", "member_list"):  # the pairs' check does not read teams
+        page(referee, reverse(name, args=[teams]), status=404)
+
+
+def test_a_team_event_offers_its_cards_and_no_prize_list(referee, tmp_path):
+    teams = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(teams)
+    text = page(referee, reverse("documents", args=[teams]))
+    assert "Cartellini delle squadre con PIN" in text and "Elenco dei premi" not in text
+    response = referee.post(reverse("document_request", args=[teams]), {"kind": "prizes-pdf"})
+    assert response.status_code == 400
+    pairs = make_tournament(tmp_path, slug="cp", pairs=8, turns=3)
+    assert "Elenco dei premi" in page(referee, reverse("documents", args=[pairs]))

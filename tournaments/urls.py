@@ -42,7 +42,7 @@ urlpatterns = [
         name="individual_player",
     ),
     path("membership/", by_kind(membership.MembershipView), name="membership"),
-    path("membership/list/", membership.MemberListView.as_view(), name="member_list"),
+    path("membership/list/", by_kind(membership.MemberListView), name="member_list"),
     path("membership/admit/", by_kind(membership.AdmitView), name="membership_admit"),
     path("seating/", by_kind(views.SeatingView, teams.TeamSeatingView), name="seating"),
     path("seating/next/", views.SeatNextView.as_view(), name="seat_next"),

@@ -24,6 +24,8 @@ class KindWords:
     wrong_pin: Promise  # "%(who)s": a pair's number, a line's players, a team
     withdrawn: Promise  # a withdrawn entrant's mark
     registered: str  # the annotation the home list counts (tournaments.views.desk.HomeView)
+    cards: Promise | None  # the document of a card with PIN each; None: the kind has none
+    prizes: bool  # the kind has prizes by place (the prizes page and the prize list PDF)
 
     def count(self, n: int) -> str:
         return self.counted % {"n": n}
@@ -40,6 +42,8 @@ PAIRS = KindWords(
     wrong_pin=_("Wrong PIN for pair %(who)s."),
     withdrawn=pgettext_lazy("a pair", "withdrawn"),
     registered="pair_count",
+    cards=_("Pair cards with PIN"),
+    prizes=True,
 )
 
 INDIVIDUAL = KindWords(
@@ -53,6 +57,8 @@ INDIVIDUAL = KindWords(
     wrong_pin=_("Wrong PIN for the line %(who)s."),
     withdrawn=pgettext_lazy("a player", "withdrawn"),
     registered="player_count",
+    cards=None,  # a line's PIN is on the turn's slips
+    prizes=False,
 )
 
 TEAMS = KindWords(
@@ -66,6 +72,8 @@ TEAMS = KindWords(
     wrong_pin=_("Wrong PIN for team %(who)s."),
     withdrawn=pgettext_lazy("a team", "withdrawn"),
     registered="team_count",
+    cards=_("Team cards with PIN"),
+    prizes=False,
 )
 
 WORDS = {"pairs": PAIRS, "individual": INDIVIDUAL, "teams": TEAMS}
