@@ -271,3 +271,20 @@ def test_a_team_event_offers_its_cards_and_no_prize_list(referee, tmp_path):
     assert response.status_code == 400
     pairs = make_tournament(tmp_path, slug="cp", pairs=8, turns=3)
     assert "Elenco dei premi" in page(referee, reverse("documents", args=[pairs]))
+
+
+# --- 4. a line-up change is in the referee's log ------------------------------------------
+
+
+def test_a_line_up_change_is_in_the_referees_log(referee, tmp_path):
+    slug = make_team_event(tmp_path, teams=5, plan="round-robin:3")
+    run("turn_seat", slug)
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")
+    run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")  # no change
+    log = export(slug)["log"]
+    assert [(e["ruling"], e["turn"], e["pairs"]) for e in log] == [("lineup", 1, [3])]
+    lineups = reverse("lineups", args=[slug])
+    assert referee.post(lineups, {"turn": 1, "team": 2, "lines": "5+8,6+7"}).status_code == 302
+    text = page(referee, reverse("rulings", args=[slug]))
+    assert "13 Rossi Mario 3-5" in text  # the command's entry
+    assert "formazione del turno 1" in text and "5 Rossi Mario 2-1 – 8 Rossi Mario 2-4" in text

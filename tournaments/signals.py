@@ -4,9 +4,14 @@ Bulk writes send no signal: `seat_next_turn` and `record_scores` call `touch` th
 """
 
 from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
+
+# A team's line-up for a turn changed (tournaments.services.teams.set_lineup), sent inside its
+# transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
+# the referee's log (scoring) records it.
+lineup_changed = Signal()
 
 
 def _tournament_id(instance) -> int | None:

@@ -122,6 +122,7 @@ LOG_CODES = {
     "penalty": gettext_lazy("Penalty"),
     "warnings": gettext_lazy("Two warnings"),
     "adjusted": gettext_lazy("Adjusted score"),
+    "lineup": gettext_lazy("Line-up change"),
 }
 
 

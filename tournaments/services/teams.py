@@ -24,6 +24,7 @@ from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
 from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
+from tournaments.signals import lineup_changed
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
@@ -326,6 +327,11 @@ def set_lineup(
             new=[list(x) for x in lineup],
             reason="Art. 32",
         )
+        if [list(x) for x in old] != [list(x) for x in lineup]:
+            lineup_changed.send(
+                sender=Team, tournament=tournament, team=team, turn=turn, old=old, new=lineup,
+                user=user,
+            )  # fmt: skip
         touch_tournament(tournament.pk)
     return lineup
 
