@@ -288,3 +288,41 @@ def test_a_line_up_change_is_in_the_referees_log(referee, tmp_path):
     text = page(referee, reverse("rulings", args=[slug]))
     assert "13 Rossi Mario 3-5" in text  # the command's entry
     assert "formazione del turno 1" in text and "5 Rossi Mario 2-1 – 8 Rossi Mario 2-4" in text
+
+
+# --- 4. a withdrawn player is shown withdrawn; the team screen stops after the last turn ---
+
+
+def test_a_withdrawn_player_is_shown_withdrawn_everywhere(referee, tmp_path):
+    slug = make_individual(tmp_path, players=10, plan="danish:3")
+    play_individual(slug)
+    run("player_withdraw", slug, "--player", "3", "--reason", "Malore")
+    run("turn_release", slug, "--turn", "1")
+    play_individual(slug)
+    run("turn_release", slug, "--turn", "2")
+    mark = "ritirato dopo il turno 1"
+    players = page(referee, reverse("individual_players", args=[slug]))
+    assert mark in players
+    for url in (
+        reverse("standings", args=[slug]),
+        reverse("public_standings", args=[slug]),
+        reverse("public_screen", args=[slug]),
+    ):
+        assert mark in page(referee, url), url
+    for q in ("3", "Giocatore03"):
+        found = page(referee, reverse("public_home", args=[slug]) + f"?q={q}")
+        assert "3 Giocatore03 Nome, ritirato dopo il turno 1" in found, q
+        assert "Nessun" not in found
+    nobody = page(referee, reverse("public_home", args=[slug]) + "?q=Nessuno")
+    assert "Nessun giocatore trovato" in nobody
+
+
+def test_the_team_screen_stops_showing_where_to_play_after_the_last_turn(referee, tmp_path):
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    Tournament.objects.filter(slug=slug).update(public_standings=True)
+    for turn in (1, 2, 3):
+        play_teams(slug)
+        run("turn_release", slug, "--turn", str(turn))
+        text = page(referee, reverse("public_screen", args=[slug]))
+        assert ("dove gioca la mia squadra" in text) == (turn < 3), turn
+    assert "Classifica finale" in text

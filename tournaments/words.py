@@ -22,13 +22,17 @@ class KindWords:
     with_problems: Promise  # the membership page's filter
     none_found: Promise  # the players' search finds nobody
     wrong_pin: Promise  # "%(who)s": a pair's number, a line's players, a team
-    withdrawn: Promise  # a withdrawn entrant's mark
+    withdrawn: Promise  # "%(n)s": a withdrawn entrant's mark, `words.withdrawn_after(n)`
     registered: str  # the annotation the home list counts (tournaments.views.desk.HomeView)
     cards: Promise | None  # the document of a card with PIN each; None: the kind has none
     prizes: bool  # the kind has prizes by place (the prizes page and the prize list PDF)
 
     def count(self, n: int) -> str:
         return self.counted % {"n": n}
+
+    def withdrawn_after(self, turn: int | None) -> str:
+        """ "withdrawn after turn 2" (its gender in Italian); "" for one still playing."""
+        return "" if turn is None else self.withdrawn % {"n": turn}
 
 
 PAIRS = KindWords(
@@ -40,7 +44,7 @@ PAIRS = KindWords(
     with_problems=_("Pairs with problems"),
     none_found=_("No pair found."),
     wrong_pin=_("Wrong PIN for pair %(who)s."),
-    withdrawn=pgettext_lazy("a pair", "withdrawn"),
+    withdrawn=pgettext_lazy("a pair", "withdrawn after turn %(n)s"),
     registered="pair_count",
     cards=_("Pair cards with PIN"),
     prizes=True,
@@ -55,7 +59,7 @@ INDIVIDUAL = KindWords(
     with_problems=_("Players with problems"),
     none_found=_("No player found."),
     wrong_pin=_("Wrong PIN for the line %(who)s."),
-    withdrawn=pgettext_lazy("a player", "withdrawn"),
+    withdrawn=pgettext_lazy("a player", "withdrawn after turn %(n)s"),
     registered="player_count",
     cards=None,  # a line's PIN is on the turn's slips
     prizes=False,
@@ -70,7 +74,7 @@ TEAMS = KindWords(
     with_problems=_("Teams with problems"),
     none_found=_("No team found."),
     wrong_pin=_("Wrong PIN for team %(who)s."),
-    withdrawn=pgettext_lazy("a team", "withdrawn"),
+    withdrawn=pgettext_lazy("a team", "withdrawn after turn %(n)s"),
     registered="team_count",
     cards=_("Team cards with PIN"),
     prizes=False,
