@@ -8,6 +8,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.models import Penalty
 from tests.helpers import export, make_tournament, play_turn, run
@@ -326,3 +327,24 @@ def test_the_team_screen_stops_showing_where_to_play_after_the_last_turn(referee
         text = page(referee, reverse("public_screen", args=[slug]))
         assert ("dove gioca la mia squadra" in text) == (turn < 3), turn
     assert "Classifica finale" in text
+
+
+# --- 5. a team slip names the opponent; the documents' names say team ----------------------
+
+
+def test_a_team_slip_names_the_opponent_and_the_documents_say_team(referee, tmp_path):
+    from scoring.documents import sheets
+
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    seating = play_teams(slug)
+    t = Tournament.objects.get(slug=slug)
+    with translation.override("it"):
+        text = pdf_text(sheets.slips_pdf(t, t.turn_set.get(), language="it"))
+    first = seating["matches"][0]
+    names = dict(t.teams.values_list("number", "name"))
+    b = first["team_b"]
+    assert f"contro {b} {names[b]}" in " ".join(text.split())
+    request = {"kind": "slips", "turn": 1}
+    assert referee.post(reverse("document_request", args=[slug]), request).status_code == 302
+    text = page(referee, reverse("documents", args=[slug]))  # the recent documents' names
+    assert "Biglietti per squadra" in text and "Biglietti per coppia" not in text

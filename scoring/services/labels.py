@@ -73,7 +73,13 @@ def status_name(code: str) -> str:
     return str(dict(Tournament.Status.choices).get(code, code))
 
 
-def document_kind(kind: str) -> str:
+def document_kind(kind: str, tournament: Tournament | None = None) -> str:
+    """A document's name; the slips and cards in the words of the tournament's kind."""
+    words = tournament.words if tournament is not None else None
+    if words is not None and kind == "slips":
+        return str(words.slips)
+    if words is not None and kind == "cards" and words.cards:
+        return str(words.cards)
     return str(DOCUMENT_KINDS.get(kind, kind))
 
 
