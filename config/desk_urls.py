@@ -68,5 +68,6 @@ urlpatterns = [
     page("teams/", "teams"),
     page("teams/lineups/", "lineups"),
     page("teams/<int:number>/", "team_detail"),
+    page("teams/<int:number>/edit/", "team_edit"),
     page("standings/pair/<int:number>/", "pair_detail"),
 ]

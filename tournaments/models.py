@@ -11,6 +11,7 @@ from scoring.rules.standings import TIEBREAKS
 from tournaments.kinds import kind_of
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
+from tournaments.words import KindWords, words_of
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -284,6 +285,11 @@ class Tournament(models.Model):
     def kind_settings(self) -> list[tuple[str, str]]:
         """(label, value) of the settings of this kind of event (the settings page)."""
         return kind_of(self).settings_shown(self)
+
+    @property
+    def words(self) -> KindWords:
+        """The kind's nouns (pair, player, team) for pages, documents and messages."""
+        return words_of(self.kind)
 
     def clean(self) -> None:
         allowed = KIND_MOVEMENTS.get(self.kind, [])

@@ -14,6 +14,11 @@ from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 # `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
 member_admitted = Signal()
 
+# A team's line-up for a turn changed (tournaments.services.teams.set_lineup), sent inside its
+# transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
+# the referee's log (scoring) records it.
+lineup_changed = Signal()
+
 
 def _tournament_id(instance) -> int | None:
     if isinstance(instance, Tournament):

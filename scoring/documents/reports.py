@@ -42,6 +42,7 @@ def build(
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
     data["ruling_titles"] = labels.ruling_titles(tournament)
+    data["log_names"] = labels.log_names(tournament, data["log"])
     data["grouped"] = report.grouped
     data["prizes"] = prize_list(tournament)
     data["admissions"] = membership.admitted_rows(tournament)
@@ -297,7 +298,7 @@ def _log_rows(data: dict) -> tuple[list, list]:
             labels.local_time(e["at"]),
             e["turn"],
             e["table"],
-            ", ".join(str(p) for p in e["pairs"]),
+            labels.log_who(e["pairs"], data.get("log_names", {})),
             e["article"],
             labels.log_ruling(e["ruling"], titles),
             e["decision"],
@@ -394,6 +395,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
                 **e,
                 "time": labels.local_time(e["at"], "TIME"),
                 "name": labels.log_ruling(e["ruling"], titles),
+                "who": labels.log_who(e["pairs"], data.get("log_names", {})),
             }
             for e in logtext.localise(data["log"])  # in the reader's language
         ],

@@ -30,6 +30,7 @@ def build(tournament: Tournament, fmt: str, after, seal, reports) -> bytes:
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
     data["ruling_titles"] = labels.ruling_titles(tournament)
+    data["log_names"] = labels.log_names(tournament, data["log"])
     data["names"] = {
         "vp_scale": scale_display(tournament.vp_scale),
         "rules": tournament.get_game_variant_display(),
@@ -145,6 +146,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None, reports
                 **e,
                 "time": labels.local_time(e["at"], "TIME"),
                 "name": labels.log_ruling(e["ruling"], titles),
+                "who": labels.log_who(e["pairs"], data["log_names"]),
             }
             for e in logtext.localise(data["log"])  # in the reader's language
         ],
@@ -228,7 +230,13 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
                     }
                 )
             slips.append(
-                {"team": own, "name": names.get(own, ""), "opponent": other, "seats": seats}
+                {
+                    "team": own,
+                    "name": names.get(own, ""),
+                    "opponent": other,
+                    "opponent_name": names.get(other, ""),
+                    "seats": seats,
+                }
             )
     for b in turn_byes(tournament, turn.number):
         slips.append({"team": b.team.number, "name": b.team.name, "opponent": None, "seats": []})

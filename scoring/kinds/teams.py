@@ -12,6 +12,7 @@ class TeamsEvent(TeamsKind):
         "teams": team_desk.TeamsView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
+        "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
         "member_list": membership.MemberListView,

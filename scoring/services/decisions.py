@@ -120,6 +120,7 @@ def add_penalty(
             % {"code": rule.code}
         )
     reason = _clean_reason(reason)
+    _refuse_note_amounts(rule, vp, mp)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
         turn = _turn(tournament, turn_number)
         write_log(
@@ -133,7 +134,8 @@ def add_penalty(
             params={"reason": reason, "title": rule.title},
         )
         return None
-    warning = rule is not None and rule.effect == Ruling.Effect.WARNING
+    # A warning's ruling with VP or MP typed is a penalty of those (the referee's choice).
+    warning = rule is not None and rule.effect == Ruling.Effect.WARNING and not (vp or mp)
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
     _check_amounts(tournament, vp, mp, warning)
@@ -171,6 +173,18 @@ def add_penalty(
         if warning:
             _warnings_cost(tournament, pair, turn, user)
     return penalty
+
+
+def _refuse_note_amounts(rule, vp, mp) -> None:
+    """Amounts typed with a ruling that is only written to the log: refused, never dropped."""
+    if rule is not None and rule.effect == Ruling.Effect.NOTE and (vp or mp):
+        raise Refused(
+            _(
+                "Ruling %(code)s is only written to the log, it takes nothing away: leave the "
+                "VP and MP empty, or choose a penalty."
+            )
+            % {"code": rule.code}
+        )
 
 
 def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:

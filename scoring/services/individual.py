@@ -86,6 +86,7 @@ def report_rows(tournament: Tournament, ranked) -> list[dict]:
             "player": r.pair,
             "players": players[r.pair].name,
             "club": players[r.pair].club,
+            "withdrawn": tournament.words.withdrawn_after(players[r.pair].withdrawn_after_turn),
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,

@@ -268,6 +268,7 @@ def _report_rows(tournament: Tournament, ranked) -> list[dict]:
             "pair": r.pair,
             "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
             "club": pair_clubs(pairs[r.pair]),
+            "withdrawn": tournament.words.withdrawn_after(pairs[r.pair].withdrawn_after_turn),
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,

@@ -140,7 +140,8 @@ def _counted(table: Table, pair: Pair, pin: object, address: str | None) -> bool
 
 def _wrong_pin(table: Table, line: str) -> Refused:
     pair = table.ns if line == "ns" else table.ew
-    return Refused(_("Wrong PIN for pair %(n)d.") % {"n": pair.number})
+    # a pair by its number, a line by its players, a team's line by its team
+    return Refused(table.turn.tournament.words.wrong_pin % {"who": pair.label})
 
 
 def pending(table: Table) -> TableReport | None:

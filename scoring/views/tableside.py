@@ -71,14 +71,18 @@ class TableView(View):
             .select_related("entered_by", "answered_by")
             .first()
         )
+        enter_form = enter_form or EnterForm()
+        answer_form = answer_form or AnswerForm(auto_id="answer_%s")
+        for form in (enter_form, answer_form):  # the pair's, the line's or the team's PIN
+            form.fields["pin"].label = table.turn.tournament.words.your_pin
         context = {
             "table": table,
             "t": table.turn.tournament,
             "report": report,
             "latest": latest,
-            "enter_form": enter_form or EnterForm(),
+            "enter_form": enter_form,
             "deals_form": deals_form(table.turn.tournament, self.request.POST or None),
-            "answer_form": answer_form or AnswerForm(auto_id="answer_%s"),
+            "answer_form": answer_form,
             "confirm_totals": request.POST.get("confirm_totals", "")[:40],
             **extra,
         }

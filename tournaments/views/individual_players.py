@@ -50,6 +50,8 @@ class PlayersView(TournamentMixin, TemplateView):
                 for p in players
                 if p.number == number or any(matches(q, x) for x in (p.name, p.club))
             ]
+        for p in players:  # "withdrawn after turn 2"
+            p.withdrawn = self.tournament.words.withdrawn_after(p.withdrawn_after_turn)
         context.update(
             players=players,
             total=total,
