@@ -3,7 +3,7 @@
 from scoring.kinds.pairs import SHARED_DESK
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
-from tournaments.views import membership, pairs, team_desk
+from tournaments.views import pairs, team_desk
 
 
 class TeamsEvent(TeamsKind):
@@ -15,7 +15,6 @@ class TeamsEvent(TeamsKind):
         "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
-        "member_list": membership.MemberListView,
         "seating": team_desk.TeamSeatingView,
         "rulings": team_pages.TeamRulingsView,
         "ruling_penalty": team_pages.TeamPenaltyView,
