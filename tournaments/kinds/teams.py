@@ -13,5 +13,5 @@ class TeamsKind(EventKind):
     entrant_noun = _("team")
     entrants_noun = _("teams")
     entrant_title = _("Team")
-    entrants_title = _("Teams")
+    entrants_title = pgettext_lazy("the teams of an event", "Teams")
     registration_page = "teams"
