@@ -1,8 +1,14 @@
 """Pairs events at the scoring side: their pages (the desk's and the players')."""
 
+from django.utils.translation import gettext_lazy as _
+
+from scoring.kinds.base import ScoringKind
+from scoring.services import exports
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
+from tournaments.models import Group
+from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.
@@ -42,7 +48,10 @@ SHARED_PUBLIC = {
 }
 
 
-class PairsEvent(PairsKind):
+class PairsEvent(ScoringKind, PairsKind):
+    line_related = ("ns", "ew")
+    has_groups = True
+    admits = True
     desk_pages = {
         **SHARED_DESK,
         "pairs": pairs.PairListView,
@@ -63,3 +72,66 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        placed = {r.pair: r for r in (ranked or exports.standings(tournament))}
+        return [
+            {
+                "number": p.number,
+                "group": placed[p.number].group if p.number in placed else None,
+                "group_rank": placed[p.number].group_rank if p.number in placed else None,
+                "players": [exports.player_row(pl) for pl in (p.player1, p.player2)],
+                **({"province": p.province} if p.province else {}),
+                **({"region": p.region} if p.region else {}),
+                **exports.withdrawn(p),
+            }
+            for p in tournament.pairs.select_related("player1", "player2").order_by("number")
+        ]
+
+    def rests_again(self, tournament) -> dict:
+        return rests_again(tournament)
+
+    def line_numbers(self, line):
+        return line.number
+
+    def line_entrants(self, line) -> list[int]:
+        return [line.number]
+
+    def export_extra(self, tournament) -> dict:
+        return {
+            "groups": [
+                {
+                    "group": g.name,
+                    "tables": g.tables,
+                    "first_table": g.first_table,
+                    "last_table": g.first_table + g.tables - 1,
+                    "pairs": list(g.pairs),
+                }
+                for g in Group.objects.filter(tournament=tournament).order_by("name")
+            ]
+        }
+
+    def entrant_columns(self) -> list:
+        return [
+            _("Pair"),
+            *(_("Player 1"), _("Membership 1"), _("Club 1")),
+            *(_("Player 2"), _("Membership 2"), _("Club 2")),
+        ]
+
+    def entrant_cells(self, entrants: dict, number: int) -> list:
+        one, two = entrants[number]["players"]
+        return [number, *(one["name"], one["membership"], one["club"])] + [
+            *(two["name"], two["membership"], two["club"])
+        ]
+
+    def entrant_sheet(self, entrants: dict) -> tuple[list, list]:
+        header = [*self.entrant_columns(), _("Province"), _("Region")]
+        rows = [
+            self.entrant_cells(entrants, n)
+            + [entrants[n].get("province", ""), entrants[n].get("region", "")]
+            for n in sorted(entrants)
+        ]
+        return header, rows
+
+    def side_cell(self, entrants: dict, numbers):
+        return numbers  # a pair is known by its number

@@ -177,3 +177,24 @@ MONTHS = (
     gettext_lazy("November"),
     gettext_lazy("December"),
 )
+
+
+def table_note(x: dict) -> tuple:
+    """A table's points as the sheet shows them and its note: a score set by the referee
+    (its MP), a late correction (Art. 31)."""
+    ns_points, ew_points = x["ns_points"], x["ew_points"]
+    notes = []
+    if x.get("adjusted"):
+        notes.append(
+            _("referee-set score (MP %(ns)s / %(ew)s)")
+            % {"ns": display.signed(x["ns_mp"]), "ew": display.signed(x["ew_mp"])}
+        )
+        if ns_points is None:
+            ns_points = ew_points = _("referee-set score")
+    if x.get("late_correction"):
+        notes.append(_("late correction (Art. 31)"))
+    return ns_points, ew_points, "; ".join(notes)
+
+
+def bye_note(bye: dict) -> str:
+    return _("rests (bye: %(mp)s MP)") % {"mp": display.signed(bye["mp"])}

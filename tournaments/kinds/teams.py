@@ -13,6 +13,6 @@ class TeamsKind(EventKind):
     entrant_noun = _("team")
     entrants_noun = _("teams")
     entrant_title = _("Team")
-    entrants_title = _("Teams")
+    entrants_title = pgettext_lazy("the teams of an event", "Teams")
     registration_page = "teams"
     settings = ("last_danish_by_ranking", "lineups_close")
