@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
+from tournaments.kinds import kind_of
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
 
@@ -232,6 +233,12 @@ class Tournament(models.Model):
     def plays_in_groups(self) -> bool:
         """The plan has turns of Danish in groups (gironi)."""
         return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
+
+    @property
+    def event_kind(self):
+        """The object that knows how this kind of event behaves (`tournaments.kinds`): pages
+        ask it for its nouns and pages instead of testing the kind."""
+        return kind_of(self)
 
     @property
     def is_pairs(self) -> bool:

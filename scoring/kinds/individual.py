@@ -1,8 +1,9 @@
 """Individual events at the scoring side: their pages (the desk's and the players')."""
 
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.services import prizes as prize_service
 from scoring.views import individual_desk as desk
-from scoring.views import public
+from scoring.views import prizes, public
 from tournaments.kinds.individual import IndividualKind
 from tournaments.views import individual_players as players
 
@@ -21,5 +22,10 @@ class IndividualEvent(IndividualKind):
         "rulings": desk.IndividualRulingsView,
         "ruling_penalty": desk.IndividualPenaltyView,
         "ruling_withdraw": desk.IndividualWithdrawView,
+        "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the players, by the players' standings."""
+        return prize_service.players_field(tournament, prizes)

@@ -1,5 +1,6 @@
 """Pairs events at the scoring side: their pages (the desk's and the players')."""
 
+from scoring.services import prizes as prize_service
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
@@ -63,3 +64,7 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the pairs, by the standings per group."""
+        return prize_service.pairs_field(tournament, prizes)

@@ -1,6 +1,7 @@
 """Team events at the scoring side: their pages (the desk's and the players')."""
 
 from scoring.kinds.pairs import SHARED_DESK
+from scoring.services import prizes as prize_service
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
 from tournaments.views import membership, pairs, team_desk
@@ -27,3 +28,8 @@ class TeamsEvent(TeamsKind):
         "public_screen": team_pages.TeamsScreenView,
         "public_team": team_pages.PublicTeamView,
     }
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Today's field of a team event's prize list (its lines' pairs): the team events'
+        own prizes replace it."""
+        return prize_service.pairs_field(tournament, prizes)

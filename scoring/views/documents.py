@@ -54,7 +54,7 @@ class DocumentRequestView(TournamentMixin, View):
                 )
         elif kind not in jobs.KINDS:
             raise BadInput(_("No such document."), **back)
-        if self.tournament.is_individual and kind in ("cards", "prizes-pdf"):  # pairs only
+        if self.tournament.is_individual and kind == "cards":  # pairs only
             raise BadInput(_("No such document."), **back)
         doc = jobs.request_document(
             self.tournament,
