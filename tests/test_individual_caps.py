@@ -61,3 +61,68 @@ def test_prizes_go_to_players(tmp_path, referee, client):
     assert "Coppa" in pdf and winner.name in pdf and "Coppia" not in pdf and "None" not in pdf
     docs = client.get(reverse("documents", args=[t.slug])).content.decode()
     assert 'value="prizes-pdf"' in docs
+
+
+MEMBERS_CSV = (
+    "Tessera;Cognome;Nome;Circolo;Tipo tessera;Scadenza\n"
+    "1001;Rossi;Mario;Forlì;ordinaria;31/12/2026\n"
+    "1002;Bianchi;Anna;Forlì;ordinaria;31/12/2026\n"
+    "1003;D'Angelo;Nicolò;Cesena;ridotta;31/12/2026\n"
+    "1004;Verdi;Luca;Cesena;ordinaria;31/12/2025\n"
+)
+PLAYERS_CSV = (
+    "Giocatore;Tessera;Circolo\n"
+    "Rossi Mario;1001;Forlì\nBianchi Anna;1002;Forlì\nD'Angelo Nicolò;1003;Cesena\n"
+    "Verdi Luca;1004;Cesena\nGialli Ugo;12AB;Rimini\nBlu Carla;;Bologna\n"
+    "Rosa Ada;1002X;Bologna\nNeri Paola;;Rimini\n"
+)
+
+
+def checked(tmp_path, user) -> Tournament:
+    """An individual national event of eight players, four of them flagged, and the list."""
+    t = desk(tmp_path, user, players=0, plan="danish:2", level="nazionale")
+    (tmp_path / "giocatori.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    run("players_import", t.slug, str(tmp_path / "giocatori.csv"))
+    (tmp_path / "soci.csv").write_text(MEMBERS_CSV, encoding="utf-8")
+    run("members_import", str(tmp_path / "soci.csv"))
+    return t
+
+
+def test_membership_check_and_admission_of_a_player(tmp_path, referee, client):
+    """Each player is checked alone (no place in a pair); the admission is in the audit, the
+    referee's log (event "admission", the player's number) and the workbook's rows."""
+    from scoring.models import LogEntry
+    from tournaments.errors import Refused
+    from tournaments.kinds import kind_of
+    from tournaments.services import membership
+
+    t = checked(tmp_path, referee)
+    flags = {(f.pair, f.player, f.code) for f in membership.check(t).flags}
+    assert flags == {
+        (3, None, "card"),  # ridotta at a national event
+        (4, None, "expired"),
+        (5, None, "unknown"),
+        (6, None, "blank"),
+        (7, None, "unknown"),
+        (8, None, "blank"),
+    }
+    page = client.get(reverse("membership", args=[t.slug]))
+    text = page.content.decode()
+    assert page.status_code == 200 and "Blu Carla" in text and "None" not in text
+    assert reverse("individual_player", args=[t.slug, 6]) in text
+    bad = client.post(reverse("membership_admit", args=[t.slug]), {"pair": 6, "player": 1})
+    assert bad.status_code == 400 and not LogEntry.objects.filter(event="admission").exists()
+    with pytest.raises(Refused, match="no place in a pair"):
+        kind_of(t).admit(t, 6, member=1, reason="x")
+    with pytest.raises(Refused, match="does not exist"):
+        kind_of(t).admit(t, 99, reason="x")
+    ok = client.post(
+        reverse("membership_admit", args=[t.slug]), {"pair": 6, "reason": "tessera in corso"}
+    )
+    assert ok.status_code == 302
+    flag = next(f for f in membership.check(t).flags if f.pair == 6)
+    assert flag.admitted == "tessera in corso"
+    entry = LogEntry.objects.get(tournament=t, event="admission")
+    assert entry.pairs == [6] and entry.params["entrant"] == 6 and "pair" not in entry.params
+    assert "Blu Carla" in entry.decision and "coppia" not in entry.decision.lower()
+    assert membership.admitted_rows(t)[0][:3] == [6, "Blu Carla", "tessera in corso"]

@@ -1,11 +1,17 @@
 """Individual events at the scoring side: their pages (the desk's and the players')."""
 
+from django.utils.translation import gettext as _
+
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
 from scoring.services import prizes as prize_service
 from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
+from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
+from tournaments.services import membership as membership_service
+from tournaments.services.individual import player_by_number
 from tournaments.views import individual_players as players
+from tournaments.views import membership
 
 
 class IndividualEvent(IndividualKind):
@@ -23,8 +29,20 @@ class IndividualEvent(IndividualKind):
         "ruling_penalty": desk.IndividualPenaltyView,
         "ruling_withdraw": desk.IndividualWithdrawView,
         "prizes": prizes.PrizesView,
+        "membership": membership.MembershipView,
+        "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of player `number` (alone: no place in a pair)."""
+        if member is not None:
+            raise Refused(
+                _("A player of an individual event plays alone: give no place in a pair.")
+            )
+        player = player_by_number(tournament, number)
+        membership_service.admit_player(tournament, player, reason, user=user)
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the players, by the players' standings."""

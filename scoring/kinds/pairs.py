@@ -4,6 +4,8 @@ from scoring.services import prizes as prize_service
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
+from tournaments.services import lookup
+from tournaments.services import membership as membership_service
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.
@@ -64,6 +66,12 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of pair `number`'s player `member` (1 or 2; None:
+        the pair as a whole, for the juniors' rule)."""
+        pair = lookup.pair_by_number(tournament, number)
+        membership_service.admit(tournament, pair, member, reason, user=user)
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the pairs, by the standings per group."""
