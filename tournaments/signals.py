@@ -11,8 +11,9 @@ from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 # The referee admitted a player flagged by the membership check (tournaments.services.
 # membership.admit / admit_player), inside the admission's transaction: kwargs tournament,
 # pair (number; None in an individual event), entrant (the pair's or the player's number),
-# player (1, 2 or None for the pair or the player alone), name, reason, user. The referee's log, which lives in
-# `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
+# player (1, 2 or None for the pair or the player alone), name, reason, user. The referee's
+# log, which lives in `scoring` (built on `tournaments`, never the reverse), listens
+# (scoring.apps).
 member_admitted = Signal()
 
 
