@@ -126,3 +126,36 @@ def test_membership_check_and_admission_of_a_player(tmp_path, referee, client):
     assert entry.pairs == [6] and entry.params["entrant"] == 6 and "pair" not in entry.params
     assert "Blu Carla" in entry.decision and "coppia" not in entry.decision.lower()
     assert membership.admitted_rows(t)[0][:3] == [6, "Blu Carla", "tessera in corso"]
+
+
+def test_a_table_ruling_goes_against_the_guilty_players_line(tmp_path, referee, client):
+    """Art. 32: the player who abandons the table: his line gets the guilty score, the other
+    line at least 14-6; a player not at that table is refused (400, nothing changed)."""
+    from tournaments.models import Table
+
+    t = desk(tmp_path, referee, players=8, plan="danish:2")
+    seating = play(t.slug)
+    table = Table.objects.select_related("ns__player1", "ew__player2").get(
+        turn__tournament=t, turn__number=1, number=seating["tables"][0]["table"]
+    )
+    guilty = table.ew.player2.number
+    elsewhere = next(
+        p
+        for p in range(1, 9)
+        if p not in {table.ns.player1.number, table.ns.player2.number}
+        and p not in {table.ew.player1.number, guilty}
+    )
+    url = reverse("ruling_table", args=[t.slug])
+    form = {"turn": 1, "table": table.number, "ruling": "art32-abbandono", "reason": "Se ne va"}
+    page = client.get(reverse("rulings", args=[t.slug])).content.decode()
+    assert f'action="{url}"' in page and "Giocatore colpevole" in page
+    bad = client.post(url, {**form, "pair": elsewhere})
+    assert bad.status_code == 400 and str(elsewhere) in bad.content.decode()
+    assert not Table.objects.get(pk=table.pk).adjusted
+    ok = client.post(url, {**form, "pair": guilty})
+    assert ok.status_code == 302
+    table.refresh_from_db()
+    assert table.adjusted and table.ew_vp < table.ns_vp and table.ns_vp >= 14
+    data = json.loads(run("results_export", t.slug, "--format", "json"))
+    rows = {r["player"]: r for r in data["standings"]}
+    assert rows[guilty]["vp"] == rows[table.ew.player1.number]["vp"]  # the line's VP, both

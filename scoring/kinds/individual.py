@@ -3,6 +3,7 @@
 from django.utils.translation import gettext as _
 
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.services import individual_rulings
 from scoring.services import prizes as prize_service
 from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
@@ -29,6 +30,7 @@ class IndividualEvent(IndividualKind):
         "ruling_penalty": desk.IndividualPenaltyView,
         "ruling_withdraw": desk.IndividualWithdrawView,
         "prizes": prizes.PrizesView,
+        "ruling_table": desk.IndividualTableRulingView,
         "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,
@@ -43,6 +45,10 @@ class IndividualEvent(IndividualKind):
             )
         player = player_by_number(tournament, number)
         membership_service.admit_player(tournament, player, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: the one holding player `number` there."""
+        return individual_rulings.player_line(tournament, turn_number, table_number, number)
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the players, by the players' standings."""

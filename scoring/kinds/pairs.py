@@ -1,5 +1,6 @@
 """Pairs events at the scoring side: their pages (the desk's and the players')."""
 
+from scoring.services import decisions
 from scoring.services import prizes as prize_service
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
@@ -72,6 +73,10 @@ class PairsEvent(PairsKind):
         the pair as a whole, for the juniors' rule)."""
         pair = lookup.pair_by_number(tournament, number)
         membership_service.admit(tournament, pair, member, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: pair `number` itself, if it plays there."""
+        return decisions.pair_at_table(tournament, turn_number, table_number, number)
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the pairs, by the standings per group."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.decisions import _clean_reason
+from scoring.services.decisions import _clean_reason, table_of
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Player, Tournament, audit
@@ -39,3 +39,15 @@ def withdraw_player(tournament: Tournament, player: Player, *, reason: str, user
             params={"reason": reason, "from_turn": last + 1},
         )
     return last
+
+
+def player_line(tournament: Tournament, turn_number: int, table_number: int, number: int):
+    """The line (`Pair` row of the turn) at a table of a turn that holds player `number`: a
+    table ruling goes against the guilty player's line (refused when he is not there)."""
+    table = table_of(tournament, turn_number, table_number, lock=False)
+    for line in (table.ns, table.ew):
+        if number in (line.player1.number, line.player2.number):
+            return line
+    raise Refused(
+        _("Player %(p)d does not play at table %(t)d.") % {"p": number, "t": table_number}
+    )

@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
-from scoring.views.forms import PenaltyForm, WithdrawForm
+from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
 from scoring.views.results import StandingsView
-from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
+from scoring.views.rulings import PenaltyView, RulingsView, TableRulingView, WithdrawView
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.http import QueryProblems, unknown_turn
@@ -168,6 +168,12 @@ class PlayerWithdrawForm(WithdrawForm):
         self.fields["pair"].label = _("Player")
 
 
+class PlayerTableRulingForm(TableRulingForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Guilty player")
+
+
 class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
@@ -177,7 +183,21 @@ class IndividualRulingsView(RulingsView):
         if "penalty_form" not in kwargs:
             kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
         kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
+        if "table_form" not in kwargs:
+            kwargs["table_form"] = PlayerTableRulingForm(rulings=catalogue(self.tournament)[1])
         return super().get_context_data(**kwargs)
+
+
+class IndividualTableRulingView(TableRulingView):
+    """A table ruling from the catalogue against the guilty player's line (the form's `pair`
+    is the player's number)."""
+
+    rulings_view = IndividualRulingsView
+
+    def make_form(self, data):
+        from scoring.views.rulings import catalogue
+
+        return PlayerTableRulingForm(data, rulings=catalogue(self.tournament)[1])
 
 
 class IndividualWithdrawView(WithdrawView):
