@@ -159,3 +159,44 @@ def test_a_table_ruling_goes_against_the_guilty_players_line(tmp_path, referee, 
     data = json.loads(run("results_export", t.slug, "--format", "json"))
     rows = {r["player"]: r for r in data["standings"]}
     assert rows[guilty]["vp"] == rows[table.ew.player1.number]["vp"]  # the line's VP, both
+
+
+def test_a_late_player_completes_a_table_of_turn_1(tmp_path, referee, client):
+    """Art. 33: eleven players, three rest in turn 1; a late player makes a table with them
+    and plays on (turn 2 seats twelve players, nobody rests). Logged with the players."""
+    from scoring.models import LogEntry
+    from tournaments.models import Bye
+
+    t = desk(tmp_path, referee, players=11, plan="danish:2")
+    seating = json.loads(run("turn_seat", t.slug, "--json"))
+    resting = sorted(b["player"] for b in seating["byes"])
+    assert len(resting) == 3
+    page = client.get(reverse("rulings", args=[t.slug])).content.decode()
+    assert f'action="{reverse("ruling_late", args=[t.slug])}"' in page
+    url = reverse("ruling_late", args=[t.slug])
+    ok = client.post(url, {"name": "Ritardo Mario", "membership": "", "club": "Forlì"})
+    assert ok.status_code == 302
+    late = t.players.get(name="Ritardo Mario")
+    assert late.number == 12 and not Bye.objects.filter(turn__tournament=t).exists()
+    table = t.turn_set.get(number=1).tables.order_by("-number").first()
+    seated = {table.ns.player1.number, table.ns.player2.number, table.ew.player1.number}
+    assert seated == set(resting) and table.ew.player2 == late and table.number == 3
+    entry = LogEntry.objects.get(tournament=t, event="late-player")
+    order = t.turn_set.get(number=1).order
+    assert entry.pairs == [*sorted(resting, key=order.index), 12]
+    assert "Ritardo Mario" in entry.decision
+    again = client.post(url, {"name": "Altro Ritardo"})
+    assert again.status_code == 400 and not t.players.filter(name="Altro Ritardo").exists()
+    for k in range(1, 4):
+        run(*"score_record".split(), t.slug, "--turn", "1", "--table", str(k), "--ns", "900",
+            "--ew", "400")  # fmt: skip
+    second = json.loads(run("turn_seat", t.slug, "--json"))
+    assert len(second["tables"]) == 3 and second["byes"] == []
+
+
+def test_a_late_player_is_refused_without_three_resting(tmp_path, referee, client):
+    t = desk(tmp_path, referee, players=10, plan="danish:2")
+    run("turn_seat", t.slug)
+    response = client.post(reverse("ruling_late", args=[t.slug]), {"name": "Ritardo Mario"})
+    assert response.status_code == 400 and "Art. 33" in response.content.decode()
+    assert t.players.count() == 10

@@ -31,6 +31,7 @@ class IndividualEvent(IndividualKind):
         "ruling_withdraw": desk.IndividualWithdrawView,
         "prizes": prizes.PrizesView,
         "ruling_table": desk.IndividualTableRulingView,
+        "ruling_late": desk.IndividualLateView,
         "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,

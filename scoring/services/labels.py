@@ -124,6 +124,7 @@ LOG_CODES = {
     "adjusted": gettext_lazy("Adjusted score"),
     "withdrawal": gettext_lazy("Withdrawal"),
     "late-pair": gettext_lazy("Late pair"),
+    "late-player": gettext_lazy("Late player"),
     "late-correction": gettext_lazy("Late correction"),
     "admission": gettext_lazy("Admission (membership check)"),
 }

@@ -69,6 +69,18 @@ def _late_pair(p: dict) -> tuple[str, str]:
     return decision, _("pair %(r)d plays instead of resting") % {"r": int(p["resting"])}
 
 
+def _late_player(p: dict) -> tuple[str, str]:
+    """Art. 33 in an individual event: the late player and the three who would have rested
+    make a new table."""
+    decision = _("Late player %(n)d %(name)s completes table %(t)d.") % {
+        "n": int(p["player"]),
+        "name": p["name"],
+        "t": int(p["table"]),
+    }
+    resting = ", ".join(str(int(n)) for n in p["resting"])
+    return decision, _("players %(r)s play instead of resting") % {"r": resting}
+
+
 def _points(value) -> str:
     return "—" if value is None else str(int(value))
 
@@ -121,6 +133,7 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "adjusted": _adjusted,
     "withdrawal": _withdrawal,
     "late-pair": _late_pair,
+    "late-player": _late_player,
     "late-correction": _late_correction,
     "admission": _admission,
     "impossible-total": _impossible_total,

@@ -230,9 +230,12 @@ def _record(player: Player) -> dict:
     }
 
 
-def save_player(tournament: Tournament, data: dict, player: Player | None = None, user=None):
+def save_player(
+    tournament: Tournament, data: dict, player: Player | None = None, user=None, late=False
+):
     """Add a player (or correct one): `data` has name, membership, club and optionally number.
-    The number is editable until turn 1 is seated."""
+    The number is editable until turn 1 is seated. `late`: a player arriving during turn 1,
+    placed by `scoring.services.individual_rulings.seat_late_player` (Art. 33)."""
     check_individual(tournament)
     name = clean_text(data.get("name", ""))
     membership = clean_code(data.get("membership", ""))
@@ -248,7 +251,7 @@ def save_player(tournament: Tournament, data: dict, player: Player | None = None
             _("Membership number %(num)s already belongs to another player.") % {"num": membership}
         )
     seated = tournament.turn_set.exists()
-    if player is None and seated:
+    if player is None and seated and not late:
         raise Refused(_("Players cannot be added once turn 1 is seated (Art. 33)."))
     if number is not None:
         if not isinstance(number, int) or not 1 <= number <= MAX_NUMBER:
@@ -270,7 +273,7 @@ def save_player(tournament: Tournament, data: dict, player: Player | None = None
         player.save()
         audit(
             tournament,
-            "player",
+            "player-late" if late else "player",
             user=user,
             target=f"player {player.number}",
             old=old,
