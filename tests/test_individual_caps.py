@@ -200,3 +200,35 @@ def test_a_late_player_is_refused_without_three_resting(tmp_path, referee, clien
     response = client.post(reverse("ruling_late", args=[t.slug]), {"name": "Ritardo Mario"})
     assert response.status_code == 400 and "Art. 33" in response.content.decode()
     assert t.players.count() == 10
+
+
+def test_the_players_import_at_the_desk_previews_then_saves(tmp_path, referee, client):
+    """The pairs' preview and confirmation for a players' file with the federation's Italian
+    headers: every row shown first, a bad row named and nothing saved; the confirmation saves
+    all; the players' page sends its file there."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    t = desk(tmp_path, referee, players=2, plan="danish:2")
+    url = reverse("individual_import", args=[t.slug])
+    assert (
+        f'action="{url}"'
+        in client.get(reverse("individual_players", args=[t.slug])).content.decode()
+    )
+    taken = t.players.get(number=1).membership_number
+    bad = "Cognome;Nome;Tessera;Circolo\nRossi;Mario;1001;Forlì\nBianchi;Anna;%s;Forlì\n" % taken
+    response = client.post(url, {"file": SimpleUploadedFile("g.csv", bad.encode())})
+    text = response.content.decode()
+    assert response.status_code == 400 and taken in text and "Rossi Mario" in text
+    assert 'name="token"' not in text and t.players.count() == 2
+    good = "Cognome;Nome;Tessera;Circolo\nRossi;Mario;1001;Forlì\nBianchi;Anna;1002;Forlì\n"
+    response = client.post(url, {"file": SimpleUploadedFile("g.csv", good.encode())})
+    text = response.content.decode()
+    assert response.status_code == 200 and "Bianchi Anna" in text and "None" not in text
+    assert t.players.count() == 2  # a preview saves nothing
+    token = response.context["token"]
+    done = client.post(url, {"token": token})
+    assert done.status_code == 302 and done["Location"].endswith("/players/")
+    rossi = t.players.get(membership_number="1001")
+    assert (rossi.number, rossi.surname, rossi.given_name) == (3, "Rossi", "Mario")
+    again = client.post(url, {"token": token})  # a token is used once
+    assert again.status_code == 400 and t.players.count() == 4

@@ -20,6 +20,7 @@ class IndividualEvent(IndividualKind):
         **SHARED_DESK,
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
+        "individual_import": players.PlayersImportView,
         "dashboard": desk.IndividualDashboardView,
         "seating": desk.IndividualSeatingView,
         "seat_next": desk.IndividualSeatNextView,

@@ -112,6 +112,14 @@ def read_players_file(name: str, data: bytes) -> list[PlayerRow]:
     return rows
 
 
+def check_players_file(tournament: Tournament, name: str, data: bytes) -> list[PlayerRow]:
+    """The file's rows with their problems, also against the players already registered
+    (membership and number taken): the desk's preview, before anything is saved."""
+    rows = read_players_file(name, data)
+    _check_against(tournament, rows)
+    return rows
+
+
 def _row(line: int, cells: list[str], index: dict[str, int]) -> PlayerRow:
     row = PlayerRow(line=line)
     for col, i in index.items():
