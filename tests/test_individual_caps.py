@@ -215,7 +215,7 @@ def test_the_players_import_at_the_desk_previews_then_saves(tmp_path, referee, c
         in client.get(reverse("individual_players", args=[t.slug])).content.decode()
     )
     taken = t.players.get(number=1).membership_number
-    bad = "Cognome;Nome;Tessera;Circolo\nRossi;Mario;1001;Forlì\nBianchi;Anna;%s;Forlì\n" % taken
+    bad = f"Cognome;Nome;Tessera;Circolo\nRossi;Mario;1001;Forlì\nBianchi;Anna;{taken};Forlì\n"
     response = client.post(url, {"file": SimpleUploadedFile("g.csv", bad.encode())})
     text = response.content.decode()
     assert response.status_code == 400 and taken in text and "Rossi Mario" in text
