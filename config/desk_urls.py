@@ -34,6 +34,7 @@ urlpatterns = [
     page("pairs/<int:number>/delete/", "pair_delete"),
     page("players/", "individual_players"),
     page("players/<int:number>/", "individual_player"),
+    page("players/import/", "individual_import"),
     page("membership/", "membership"),
     page("membership/list/", "member_list"),
     page("membership/admit/", "membership_admit"),

@@ -270,6 +270,12 @@ class Tournament(models.Model):
         return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
 
     @property
+    def event_kind(self):
+        """The object that knows how this kind of event behaves (`tournaments.kinds`): pages
+        ask it for its nouns and pages instead of testing the kind."""
+        return kind_of(self)
+
+    @property
     def is_pairs(self) -> bool:
         return self.kind == self.Kind.PAIRS
 

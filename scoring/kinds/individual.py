@@ -5,12 +5,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services import exports
+from scoring.services import exports, individual_rulings
+from scoring.services import prizes as prize_service
 from scoring.services.individual import rests_again
 from scoring.views import individual_desk as desk
-from scoring.views import public
+from scoring.views import prizes, public
+from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
+from tournaments.services import membership as membership_service
+from tournaments.services.individual import player_by_number
 from tournaments.views import individual_players as players
+from tournaments.views import membership
 
 
 class IndividualEvent(ScoringKind, IndividualKind):
@@ -23,6 +28,7 @@ class IndividualEvent(ScoringKind, IndividualKind):
         **SHARED_DESK,
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
+        "individual_import": players.PlayersImportView,
         "dashboard": desk.IndividualDashboardView,
         "seating": desk.IndividualSeatingView,
         "seat_next": desk.IndividualSeatNextView,
@@ -32,6 +38,12 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "rulings": desk.IndividualRulingsView,
         "ruling_penalty": desk.IndividualPenaltyView,
         "ruling_withdraw": desk.IndividualWithdrawView,
+        "prizes": prizes.PrizesView,
+        "ruling_table": desk.IndividualTableRulingView,
+        "ruling_late": desk.IndividualLateView,
+        "membership": membership.MembershipView,
+        "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
 
@@ -43,3 +55,20 @@ class IndividualEvent(ScoringKind, IndividualKind):
 
     def rests_again(self, tournament) -> dict:
         return rests_again(tournament)
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of player `number` (alone: no place in a pair)."""
+        if member is not None:
+            raise Refused(
+                _("A player of an individual event plays alone: give no place in a pair.")
+            )
+        player = player_by_number(tournament, number)
+        membership_service.admit_player(tournament, player, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: the one holding player `number` there."""
+        return individual_rulings.player_line(tournament, turn_number, table_number, number)
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the players, by the players' standings."""
+        return prize_service.players_field(tournament, prizes)

@@ -3,11 +3,14 @@
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
-from scoring.services import exports
+from scoring.services import decisions, exports
+from scoring.services import prizes as prize_service
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
 from tournaments.models import Group
+from tournaments.services import lookup
+from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
 
@@ -135,3 +138,17 @@ class PairsEvent(ScoringKind, PairsKind):
 
     def side_cell(self, entrants: dict, numbers):
         return numbers  # a pair is known by its number
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of pair `number`'s player `member` (1 or 2; None:
+        the pair as a whole, for the juniors' rule)."""
+        pair = lookup.pair_by_number(tournament, number)
+        membership_service.admit(tournament, pair, member, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: pair `number` itself, if it plays there."""
+        return decisions.pair_at_table(tournament, turn_number, table_number, number)
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the pairs, by the standings per group."""
+        return prize_service.pairs_field(tournament, prizes)

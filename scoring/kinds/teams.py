@@ -8,6 +8,7 @@ from scoring.documents import teams as papers
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
 from scoring.services import exports
+from scoring.services import prizes as prize_service
 from scoring.services.teams import matches, team_players
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
@@ -120,3 +121,8 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def pdf_row(self, row: dict) -> dict:
         return {**row, "players": row["name"], "club": row["members"]}
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Today's field of a team event's prize list (its lines' pairs): the team events'
+        own prizes replace it."""
+        return prize_service.pairs_field(tournament, prizes)

@@ -21,6 +21,7 @@ from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.services.individual import owner_fields
 from tournaments.services.lookup import turn_by_number
@@ -230,7 +231,7 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
         )
 
 
-def _table(
+def table_of(
     tournament: Tournament, turn_number: int, table_number: int, *, lock: bool = True
 ) -> Table:
     """A match of a turn (locked for the change to come unless `lock` is off)."""
@@ -276,7 +277,7 @@ def adjust_score(
     for value, line in ((ns_mp, _("N-S")), (ew_mp, _("E-W"))):
         check_points(value, line)
     with transaction.atomic():
-        table = _table(tournament, turn_number, table_number)
+        table = table_of(tournament, turn_number, table_number)
         ResultChange.objects.create(
             table=table,
             by=user,
@@ -335,17 +336,15 @@ def table_ruling(
     user=None,
 ) -> Table:
     """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
-    the guilty pair `guilty`, from the points played when they were entered."""
+    the line of the guilty entrant `guilty` (a pair; a player in an individual event: the kind
+    finds his line, `guilty_line`), from the points played when they were entered."""
     rule = ruling_by_code(tournament, code)
     if rule.effect not in TABLE_EFFECTS:
         raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
-    table = _table(tournament, turn_number, table_number, lock=False)
-    if guilty not in (table.ns.number, table.ew.number):
-        raise Refused(
-            _("Pair %(p)d does not play at table %(t)d.") % {"p": guilty, "t": table_number}
-        )
+    table = table_of(tournament, turn_number, table_number, lock=False)
+    line = kind_of(tournament).guilty_line(tournament, turn_number, table_number, guilty)
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
-    ns_guilty = guilty == table.ns.number
+    ns_guilty = line.pk == table.ns_id
     pts = (table.ns_points, table.ew_points) if not table.adjusted else (None, None)
     innocent_pts = pts if not ns_guilty else pts[::-1]
     innocent_played = rulings.played(scale, *innocent_pts)
@@ -372,6 +371,15 @@ def table_ruling(
         user=user,
         ruling=rule,
     )
+
+
+def pair_at_table(tournament: Tournament, turn_number: int, table_number: int, number: int):
+    """The pair `number` at a table of a turn (refused when it does not play there)."""
+    table = table_of(tournament, turn_number, table_number, lock=False)
+    for line in (table.ns, table.ew):
+        if line.number == number:
+            return line
+    raise Refused(_("Pair %(p)d does not play at table %(t)d.") % {"p": number, "t": table_number})
 
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:

@@ -130,6 +130,7 @@ LOG_CODES = {
     "adjusted": gettext_lazy("Adjusted score"),
     "withdrawal": gettext_lazy("Withdrawal"),
     "late-pair": gettext_lazy("Late pair"),
+    "late-player": gettext_lazy("Late player"),
     "late-correction": gettext_lazy("Late correction"),
     "admission": gettext_lazy("Admission (membership check)"),
     "lineup": gettext_lazy("Line-up change"),

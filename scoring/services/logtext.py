@@ -69,6 +69,18 @@ def _late_pair(p: dict) -> tuple[str, str]:
     return decision, _("pair %(r)d plays instead of resting") % {"r": int(p["resting"])}
 
 
+def _late_player(p: dict) -> tuple[str, str]:
+    """Art. 33 in an individual event: the late player and the three who would have rested
+    make a new table."""
+    decision = _("Late player %(n)d %(name)s completes table %(t)d.") % {
+        "n": int(p["player"]),
+        "name": p["name"],
+        "t": int(p["table"]),
+    }
+    resting = ", ".join(str(int(n)) for n in p["resting"])
+    return decision, _("players %(r)s play instead of resting") % {"r": resting}
+
+
 def _points(value) -> str:
     return "—" if value is None else str(int(value))
 
@@ -89,8 +101,10 @@ def _late_correction(p: dict) -> tuple[str, str]:
 
 def _admission(p: dict) -> tuple[str, str]:
     """The referee lets a player flagged by the membership check play (or a pair, for the
-    juniors' rule): who, and the referee's reason."""
-    if p.get("player"):
+    juniors' rule), or a player of an individual event: who, and the referee's reason."""
+    if p.get("pair") is None:
+        who = _("%(name)s (player %(number)d)") % {"name": p["name"], "number": int(p["entrant"])}
+    elif p.get("player"):
         who = _("%(name)s (player %(player)d of pair %(pair)d)") % {
             "name": p["name"],
             "player": int(p["player"]),
@@ -119,6 +133,7 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "adjusted": _adjusted,
     "withdrawal": _withdrawal,
     "late-pair": _late_pair,
+    "late-player": _late_player,
     "late-correction": _late_correction,
     "admission": _admission,
     "impossible-total": _impossible_total,
@@ -206,14 +221,21 @@ def write_log(
     )
 
 
-def log_admission(sender, *, tournament, pair, player, name, reason, user=None, **kwargs):
+def log_admission(
+    sender, *, tournament, pair, player, name, reason, user=None, entrant=None, **kwargs
+):
     """The membership check's admission as an entry of the referee's log (the receiver of
-    tournaments.signals.member_admitted, connected in scoring.apps)."""
+    tournaments.signals.member_admitted, connected in scoring.apps). A player who is the
+    entrant (an individual event) is logged by his number under `entrant`, with no `pair`."""
+    if pair is None:
+        params = {"entrant": entrant, "player": None, "name": name, "reason": reason}
+    else:
+        params = {"pair": pair, "player": player, "name": name, "reason": reason}
     write_log(
         tournament,
         user=user,
-        pairs=[pair],
+        pairs=[pair if pair is not None else entrant],
         code="admission",
         event="admission",
-        params={"pair": pair, "player": player, "name": name, "reason": reason},
+        params=params,
     )

@@ -22,6 +22,21 @@ class EventKind:
     # Where the referee registers the entrants (a desk page name).
     registration_page = "pairs"
 
+    # The desk page that edits one entrant (it takes the entrant's number).
+    entrant_page = "pair_edit"
+    # The registration page's list of the entrants the membership check flags.
+    flagged_title = _("Pairs with problems")
+    flagged_query = "?flag=problems"
+
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """The players the membership check reads, in number order: (the entrant's number,
+        the player's place in it — 1, 2… or None where the player is the entrant —, the
+        Player)."""
+        found: list[tuple[int, int | None, object]] = []
+        for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
+            found += [(pair.number, 1, pair.player1), (pair.number, 2, pair.player2)]
+        return found
+
     def __str__(self) -> str:
         return str(self.label)
 
