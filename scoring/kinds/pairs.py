@@ -1,8 +1,16 @@
-"""Pairs events at the scoring side: their pages (the desk's and the players')."""
+"""Pairs events at the scoring side: their pages (the desk's and the players') and the
+commands every kind answers (withdraw, swap, a table ruling's guilty line, an admission)."""
 
+from django.utils.translation import gettext as _
+
+from scoring.services import entrants
+from scoring.services.decisions import withdraw_pair
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
+from tournaments.errors import Refused
 from tournaments.kinds.pairs import PairsKind
+from tournaments.services import lookup, seating
+from tournaments.services import membership as members
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.
@@ -63,3 +71,33 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        entrants.check_after_turn(tournament, after_turn)
+        pair = lookup.pair_by_number(tournament, number)
+        return withdraw_pair(tournament, pair, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=seating.swap_pairs,
+        )
+
+    def guilty_line(self, tournament, turn_number, table_number, number):
+        table = entrants.table_of(tournament, turn_number, table_number)
+        for line in (table.ns, table.ew):
+            if line.number == number:
+                return line
+        raise Refused(
+            _("Pair %(p)d does not play at table %(t)d.") % {"p": number, "t": table_number}
+        )
+
+    def admit(self, tournament, number, *, member=None, reason, user=None) -> None:
+        pair = lookup.pair_by_number(tournament, number)
+        members.admit(tournament, pair, member, reason, user=user)

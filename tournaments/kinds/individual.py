@@ -15,4 +15,5 @@ class IndividualKind(EventKind):
     entrants_noun = _("players")
     entrant_title = _("Player")
     entrants_title = _("Players")
+    entrant_key = "player"
     registration_page = "individual_players"

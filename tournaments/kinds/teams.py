@@ -14,4 +14,5 @@ class TeamsKind(EventKind):
     entrants_noun = _("teams")
     entrant_title = _("Team")
     entrants_title = _("Teams")
+    entrant_key = "team"
     registration_page = "teams"

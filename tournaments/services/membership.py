@@ -112,7 +112,7 @@ def current_list() -> MemberList | None:
 class Flag:
     """One problem of the check, ready for a page or the JSON."""
 
-    pair: int
+    pair: int  # the entrant: a pair's, a player's (individual events) or a team's number
     player: int | None
     name: str
     membership: str
@@ -201,11 +201,19 @@ def check(tournament: Tournament) -> Check:
     return Check(member_list, flags)
 
 
-def check_json(result: Check) -> dict:
-    """The contract's JSON: `problems` as the issue gives it, and the admissions beside."""
+def check_json(result: Check, kind: str = "pairs") -> dict:
+    """The contract's JSON: `problems` as the issue gives it (each with its `entrant`, the
+    pair, player or team number, and the event's `kind`), and the admissions beside."""
     return {
         "problems": [
-            {"pair": f.pair, "player": f.name, "membership": f.membership, "problem": f.code}
+            {
+                "pair": f.pair,
+                "player": f.name,
+                "membership": f.membership,
+                "problem": f.code,
+                "entrant": f.pair,
+                "kind": kind,
+            }
             for f in result.flags
         ],
         "admitted": [
@@ -219,11 +227,6 @@ def check_json(result: Check) -> dict:
 def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
     """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
     is logged and printed in the homologation workbook. Never blocks anything."""
-    reason = " ".join(str(reason).split())
-    if not reason:
-        raise Refused(_("Give the reason for admitting the player."))
-    if len(reason) > 500:
-        raise Refused(_("The reason is too long (500 characters at most)."))
     if player not in (1, 2, None):
         raise Refused(_("A pair has players 1 and 2."))
     name = (
@@ -231,6 +234,26 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
         if player
         else f"{pair.player1.name} / {pair.player2.name}"
     )
+    admit_entrant(tournament, pair.number, player, name, reason, user=user)
+
+
+def admit_entrant(
+    tournament: Tournament,
+    number: int,
+    member: int | None,
+    name: str,
+    reason: str,
+    *,
+    entrant: str = "pair",
+    user=None,
+):
+    """The admission of entrant `number` (a pair, a player, a team: `entrant`), or of its
+    `member`-th player, named `name`: into the audit log and the referee's log."""
+    reason = " ".join(str(reason).split())
+    if not reason:
+        raise Refused(_("Give the reason for admitting the player."))
+    if len(reason) > 500:
+        raise Refused(_("The reason is too long (500 characters at most)."))
     from tournaments.signals import member_admitted
 
     with transaction.atomic():
@@ -238,15 +261,15 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
             tournament,
             ADMIT,
             user=user,
-            target=f"pair {pair.number}" + (f" player {player}" if player else ""),
-            new={"pair": pair.number, "player": player, "name": name},
+            target=f"{entrant} {number}" + (f" player {member}" if member else ""),
+            new={"pair": number, "player": member, "name": name},
             reason=reason,
         )
         member_admitted.send(
             sender=Tournament,
             tournament=tournament,
-            pair=pair.number,
-            player=player,
+            pair=number,
+            player=member,
             name=name,
             reason=reason,
             user=user,
