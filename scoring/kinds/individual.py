@@ -63,7 +63,7 @@ class IndividualEvent(IndividualKind):
         if member is not None:
             raise Refused(_("A player of an individual event is admitted alone: give no member."))
         player = player_by_number(tournament, number)
-        membership.admit_entrant(
+        membership.admit_by_name(
             tournament, player.number, None, player.name, reason, entrant="player", user=user
         )
 

@@ -234,10 +234,10 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
         if player
         else f"{pair.player1.name} / {pair.player2.name}"
     )
-    admit_entrant(tournament, pair.number, player, name, reason, user=user)
+    admit_by_name(tournament, pair.number, player, name, reason, user=user)
 
 
-def admit_entrant(
+def admit_by_name(
     tournament: Tournament,
     number: int,
     member: int | None,
