@@ -5,13 +5,15 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services import exports, individual_rulings
+from scoring.services import entrants, exports, individual_rulings
 from scoring.services import prizes as prize_service
 from scoring.services.individual import rests_again
+from scoring.services.individual_rulings import withdraw_player
 from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
+from tournaments.services import individual_seating
 from tournaments.services import membership as membership_service
 from tournaments.services.individual import player_by_number
 from tournaments.views import individual_players as players
@@ -72,3 +74,31 @@ class IndividualEvent(ScoringKind, IndividualKind):
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the players, by the players' standings."""
         return prize_service.players_field(tournament, prizes)
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        entrants.check_after_turn(tournament, after_turn)
+        player = player_by_number(tournament, number)
+        return withdraw_player(tournament, player, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=swap_players,
+        )
+
+
+def swap_players(tournament, a, b, *, confirmed=False, user=None) -> list[str]:
+    """The players' swap, its repeats said as one sentence for the log."""
+    repeats = individual_seating.swap_players(tournament, a, b, confirmed=confirmed, user=user)
+    if not repeats:
+        return []
+    return [
+        _("After this swap these players would meet again: %(p)s.")
+        % {"p": ", ".join(f"{x}–{y}" for x, y in repeats)}
+    ]

@@ -1,15 +1,17 @@
-"""Pairs events at the scoring side: their pages (the desk's and the players')."""
+"""Pairs events at the scoring side: their pages (the desk's and the players') and the
+commands every kind answers (withdraw, swap, a table ruling's guilty line, an admission)."""
 
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
-from scoring.services import decisions, exports
+from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
+from scoring.services.decisions import withdraw_pair
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
 from tournaments.models import Group
-from tournaments.services import lookup
+from tournaments.services import lookup, seating
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
@@ -152,3 +154,20 @@ class PairsEvent(ScoringKind, PairsKind):
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the pairs, by the standings per group."""
         return prize_service.pairs_field(tournament, prizes)
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        entrants.check_after_turn(tournament, after_turn)
+        pair = lookup.pair_by_number(tournament, number)
+        return withdraw_pair(tournament, pair, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=seating.swap_pairs,
+        )

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import LogEntry
 from scoring.services import labels
+from tournaments.kinds import kind_of
 
 
 def _deduction(params: dict) -> str:
@@ -110,10 +111,31 @@ def _admission(p: dict) -> tuple[str, str]:
             "player": int(p["player"]),
             "pair": int(p["pair"]),
         }
-    else:
-        who = _("%(name)s (pair %(pair)d)") % {"name": p["name"], "pair": int(p["pair"])}
+    else:  # a whole pair (the juniors' rule), a player of an individual event, a team
+        who = _("%(name)s (%(entrant)s %(pair)d)") % {
+            "name": p["name"],
+            "entrant": kind_of(p.get("kind", "pairs")).entrant_noun,
+            "pair": int(p["pair"]),
+        }
     decision = _("Admitted: %(who)s. Reason: %(reason)s") % {"who": who, "reason": p["reason"]}
     return decision, _("plays despite the membership check")
+
+
+def _swap(p: dict) -> tuple[str, str]:
+    """The referee exchanges the seats of two entrants of a seated turn before any result."""
+    decision = _("Seats exchanged: %(entrants)s %(a)d and %(b)d. Reason: %(reason)s") % {
+        "entrants": kind_of(p.get("kind", "pairs")).entrants_noun,
+        "a": int(p["a"]),
+        "b": int(p["b"]),
+        "reason": p["reason"],
+    }
+    if p.get("problems"):
+        effect = _("against the rules, confirmed by the referee: %(problems)s") % {
+            "problems": " ".join(str(x) for x in p["problems"])
+        }
+    else:
+        effect = _("before any result, within the rules")
+    return decision, effect
 
 
 def _impossible_total(p: dict) -> tuple[str, str]:
@@ -137,6 +159,7 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "late-correction": _late_correction,
     "admission": _admission,
     "impossible-total": _impossible_total,
+    "swap": _swap,
 }
 
 
@@ -231,6 +254,7 @@ def log_admission(
         params = {"entrant": entrant, "player": None, "name": name, "reason": reason}
     else:
         params = {"pair": pair, "player": player, "name": name, "reason": reason}
+    params["kind"] = tournament.kind
     write_log(
         tournament,
         user=user,

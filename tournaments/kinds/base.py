@@ -5,8 +5,10 @@ pages call it. One subclass per kind (pairs, individual, teams), registered in o
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from tournaments.errors import Refused
 
 
 class EventKind:
@@ -21,6 +23,8 @@ class EventKind:
     entrants_title = _("Pairs")
     # Where the referee registers the entrants (a desk page name).
     registration_page = "pairs"
+    # The key that names an entrant in the rows of the JSON (prizes, standings): a code word.
+    entrant_key = "pair"
 
     # The desk page that edits one entrant (it takes the entrant's number).
     entrant_page = "pair_edit"
@@ -85,3 +89,31 @@ class EventKind:
             view_class, initkwargs = found if isinstance(found, tuple) else (found, {})
             views[key] = view_class.as_view(**initkwargs)
         return views[key]
+
+    # The commands every kind answers (withdraw, swap, table_ruling --guilty,
+    # membership_admit --entrant): each scoring kind implements them over its own services;
+    # a kind that has not got one yet refuses in one line.
+
+    def not_available(self, action) -> Refused:
+        return Refused(
+            gettext("%(action)s is not available for %(kind)s events yet.")
+            % {"action": action, "kind": self.adjective}
+        )
+
+    def withdraw(self, tournament, number: int, *, reason: str, after_turn=None, user=None) -> int:
+        """The entrant `number` leaves: absent from the next turn to be seated on. Returns the
+        last turn it plays."""
+        raise self.not_available(gettext("Withdrawal"))
+
+    def swap(self, tournament, turn_number: int, a: int, b: int, *, reason, force=False, user=None):
+        """Exchange the seats of entrants `a` and `b` in the seated turn `turn_number`, before
+        any result; against the rules only with `force`. Returns the problems accepted."""
+        raise self.not_available(gettext("A swap"))
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line at that table that belongs to entrant `number` (for a table ruling)."""
+        raise self.not_available(gettext("A table ruling"))
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of entrant `number` (or of its `member`-th player)."""
+        raise self.not_available(gettext("Admission"))

@@ -15,6 +15,7 @@ class IndividualKind(EventKind):
     entrants_noun = _("players")
     entrant_title = _("Player")
     entrants_title = _("Players")
+    entrant_key = "player"
     registration_page = "individual_players"
     settings = ("last_danish_by_ranking", "individual_table")
     entrant_page = "individual_player"

@@ -14,5 +14,6 @@ class TeamsKind(EventKind):
     entrants_noun = _("teams")
     entrant_title = _("Team")
     entrants_title = pgettext_lazy("the teams of an event", "Teams")
+    entrant_key = "team"
     registration_page = "teams"
     settings = ("last_danish_by_ranking", "lineups_close")

@@ -113,7 +113,7 @@ def current_list() -> MemberList | None:
 class Flag:
     """One problem of the check, ready for a page or the JSON."""
 
-    pair: int
+    pair: int  # the entrant: a pair's, a player's (individual events) or a team's number
     player: int | None
     name: str
     membership: str
@@ -205,11 +205,19 @@ def check(tournament: Tournament) -> Check:
     return Check(member_list, flags)
 
 
-def check_json(result: Check) -> dict:
-    """The contract's JSON: `problems` as the issue gives it, and the admissions beside."""
+def check_json(result: Check, kind: str = "pairs") -> dict:
+    """The contract's JSON: `problems` as the issue gives it (each with its `entrant`, the
+    pair, player or team number, and the event's `kind`), and the admissions beside."""
     return {
         "problems": [
-            {"pair": f.pair, "player": f.name, "membership": f.membership, "problem": f.code}
+            {
+                "pair": f.pair,
+                "player": f.name,
+                "membership": f.membership,
+                "problem": f.code,
+                "entrant": f.pair,
+                "kind": kind,
+            }
             for f in result.flags
         ],
         "admitted": [

@@ -187,6 +187,18 @@ def too_long_blocks_ahead(tournament: Tournament) -> list[tuple[int, int]]:
     ]
 
 
+def too_long_warnings(tournament: Tournament) -> list[str]:
+    """The Mitchell blocks ahead too long for the pairs still present, said for a script
+    (English, as the contract's commands speak) after a withdrawal."""
+    present = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
+    return [
+        f"Warning: the Mitchell block of turns {first}-{last} is longer than "
+        f"{present} pairs can play without meeting again (at most "
+        f"{mitchell.max_block_turns(present)} turns): shorten it in the plan"
+        for first, last in too_long_blocks_ahead(tournament)
+    ]
+
+
 def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, int, int]]:
     """(first, last, pairs) of the Mitchell blocks not wholly seated yet."""
     seated = next_turn_number(tournament) - 1
