@@ -261,7 +261,7 @@ def test_membership_admit_a_player_of_an_individual_event(tmp_path):
     assert "(giocatore 3)" in entry["decision"]
     refused(
         "membership_admit", slug, "--entrant", "3", "--member", "1", "--reason", "x",
-        match="admitted alone",
+        match="plays alone",
     )  # fmt: skip
     refused("membership_admit", slug, "--entrant", "30", "--reason", "x", match="Player 30")
 

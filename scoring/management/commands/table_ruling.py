@@ -1,5 +1,4 @@
 from scoring.services.decisions import table_ruling
-from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 
@@ -28,14 +27,11 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
-        line = kind_of(tournament).guilty_line(
-            tournament, opts["turn"], opts["table"], opts["guilty"]
-        )
-        t = table_ruling(
+        t = table_ruling(  # the kind finds the guilty pair's, player's or team's line
             tournament,
             opts["turn"],
             opts["table"],
-            line.number,
+            opts["guilty"],
             opts["ruling"],
             reason=opts["reason"],
         )
