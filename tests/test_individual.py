@@ -184,6 +184,7 @@ def played(tmp_path, language):
             )
         play(slug, points=lambda table: (1100, 700))
         seating = json.loads(run("turn_seat", slug, "--json"))
+        run("turn_release", slug)  # the phones take nothing before
         table = t.turn_set.get(number=3).tables.get(number=seating["tables"][0]["table"])
         tableside.submit(table.code, "ns", table.ns.pin, 1450, 375)
         tableside.answer(table.code, table.ew.pin, accept=True)

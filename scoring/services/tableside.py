@@ -28,6 +28,10 @@ MAX_FAILS_PER_TABLE = 5
 MAX_FAILS_PER_ADDRESS = 15
 
 
+class NotStarted(Refused):
+    """A table of a turn whose seating the referee has not published: it takes nothing."""
+
+
 class UnknownCode(Refused):
     """No table has this code."""
 
@@ -70,6 +74,14 @@ def table_by_code(code: str, *, lock: bool = False) -> Table:
         raise Refused(_("In this tournament the results are handed to the referee on paper."))
     if tournament.turn_set.filter(number__gt=table.turn.number).exists():
         raise Refused(_("This turn is closed: the code no longer works. Ask the referee."))
+    if table.turn.released_at is None:
+        raise NotStarted(
+            _(
+                "Turn %(n)d has not started yet: the referee has not published its seating. "
+                "Nothing can be entered until then."
+            )
+            % {"n": table.turn.number}
+        )
     return table
 
 
@@ -370,13 +382,14 @@ def unlock_table(tournament: Tournament, number: int, user) -> int:
 
 
 def unlock_device(tournament: Tournament, address: str, user) -> int:
-    """The referee lets a device try PINs again (audited), if it tried at this tournament."""
-    if not PinAttempt.objects.filter(table__turn__tournament=tournament, address=address).exists():
+    """The referee lets a device try PINs again (audited), if it tried at this tournament.
+    Only the wrong PINs at this tournament's tables are forgiven: those at another
+    tournament's tables are its own referee's to lift (and its log's to record)."""
+    here = PinAttempt.objects.filter(table__turn__tournament=tournament, address=address)
+    if not here.exists():
         raise Refused(_("No device with this address tried a PIN in this tournament."))
     with transaction.atomic():
-        cleared = PinAttempt.objects.filter(address=address, device_unlocked=False).update(
-            device_unlocked=True
-        )
+        cleared = here.filter(device_unlocked=False).update(device_unlocked=True)
         audit(
             tournament,
             "pin-unlock-device",

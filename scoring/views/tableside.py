@@ -94,7 +94,11 @@ class TableView(View):
                 request,
                 "public/table_closed.html",
                 {"message": exc.message},
-                status=404 if isinstance(exc, tableside.UnknownCode) else 410,
+                status=404
+                if isinstance(exc, tableside.UnknownCode)
+                else 409
+                if isinstance(exc, tableside.NotStarted)
+                else 410,
             )
         report = tableside.pending(table)
         latest = (
