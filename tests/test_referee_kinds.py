@@ -141,6 +141,7 @@ def test_a_wrong_pin_on_the_phone_names_the_line_not_its_number(tmp_path, kind):
     else:
         slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
     run("turn_seat", slug)
+    run("turn_release", slug)  # the phones take a published turn only
     t = Tournament.objects.get(slug=slug)
     table = t.turn_set.get().tables.select_related("ns__player1", "ns__team").first()
     wrong = "0000" if table.ns.pin != "0000" else "1111"
@@ -161,6 +162,7 @@ def test_the_home_list_counts_what_each_kind_registers(referee, tmp_path):
     pairs = make_tournament(tmp_path, slug="cp", pairs=8, turns=3)
     for slug in (ind, teams, pairs):
         run("turn_seat", slug)
+        run("turn_release", slug)  # the phones take a published turn only
     text = page(referee, reverse("home"))
     assert "18 giocatori" in text and "8 squadre" in text and "8 coppie" in text
     assert "Coppie" not in text
@@ -174,6 +176,7 @@ def test_players_and_teams_pages_use_their_own_nouns(referee, tmp_path):
     for slug, noun in ((ind, "Giocatore"), (teams, "Squadra")):
         run("turn_release", slug, "--turn", "1")
         run("turn_seat", slug)
+        run("turn_release", slug)  # the phones take a published turn only
         Tournament.objects.filter(slug=slug).update(table_entry=True)
         t = Tournament.objects.get(slug=slug)
         for name in ("public_standings", "public_screen"):
@@ -280,6 +283,7 @@ def test_a_team_event_offers_its_cards_and_no_prize_list(referee, tmp_path):
 def test_a_line_up_change_is_in_the_referees_log(referee, tmp_path):
     slug = make_team_event(tmp_path, teams=5, plan="round-robin:3")
     run("turn_seat", slug)
+    run("turn_release", slug)  # the phones take a published turn only
     run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")
     run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "13+9,10+11")  # no change
     log = export(slug)["log"]
