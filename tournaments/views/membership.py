@@ -89,8 +89,8 @@ class AdmitView(MembershipView):
                 value = str(request.POST.get("pair", ""))[:20]
                 messages.error(
                     request,
-                    _("number: %(value)s is not a valid number (%(entrants)s).")
-                    % {"value": value, "entrants": kind_of(self.tournament).entrants_noun},
+                    _("%(value)s is not a %(entrant)s number.")
+                    % {"value": value, "entrant": kind_of(self.tournament).entrant_noun},
                 )
             return self.page(request, status=400)
         data = form.cleaned_data
