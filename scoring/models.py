@@ -6,8 +6,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
 from tournaments.models import AppendOnly, Pair, Player, Table, Team, Tournament, Turn
+from tournaments.rules import vp as vp_rules
 
 
 class RulingQuerySet(models.QuerySet):

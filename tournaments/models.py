@@ -6,10 +6,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
-from scoring.rules.standings import TIEBREAKS
 from tournaments.movements import groups as groups_rules
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
+from tournaments.rules.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -39,7 +39,7 @@ GAME_RULES = [
 
 
 def default_tiebreaks() -> list[str]:
-    return ["mp", "h2h", "number"]
+    return list(DEFAULT_TIEBREAKS)
 
 
 def validate_plan(value) -> None:

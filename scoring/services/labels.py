@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.rules import display
-from scoring.rules import vp as vp_rules
 from scoring.rules.display import NOTHING
 from tournaments.models import MOVEMENTS, Tournament
+from tournaments.rules import vp as vp_rules
 
 TIEBREAK_NAMES = {
     "mp": gettext_lazy("MP difference"),

@@ -14,10 +14,10 @@ from django_tasks import task
 from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
-from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
 from tournaments.taskqueue import queue

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.models import Tournament
+from tournaments.rules import vp as vp_rules
 
 
 def resolve_scale(code: str, deals: int | None = None) -> vp_rules.VpScale:

@@ -1,5 +1,5 @@
 """FIBUR's current rules beside FE.BUR.IT's Codice of 2007: how a deal scores and which VP
-table applies (scoring/rules/deals.py, scoring/rules/vp.py)."""
+table applies (scoring/rules/deals.py, tournaments/rules/vp.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rules import vp
 from scoring.rules.deals import VARIANTS, DealError, LineDeal, get_variant, score_deals, score_line
+from tournaments.rules import vp
 
 FIBUR, FEBURIT = VARIANTS["fibur"], VARIANTS["feburit-2007"]
 

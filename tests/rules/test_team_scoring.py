@@ -15,7 +15,7 @@ from scoring.rules.teams import (
     team_bye,
     team_standings,
 )
-from scoring.rules.vp import ScaleError, get_scale
+from tournaments.rules.vp import ScaleError, get_scale
 
 SCALE = get_scale("feburit-2007")
 points = st.integers(-200, 800).map(lambda x: 5 * x)

@@ -7,11 +7,11 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
 from tournaments.movements import groups as groups_rules
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow

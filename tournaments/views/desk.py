@@ -9,12 +9,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
 
-from scoring.rules import vp as vp_rules
 from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
 from tournaments.models import Tournament
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating, seating_lists
 from tournaments.services.groups import label_tables

@@ -3,10 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
 from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.names import split_name
 from tournaments.rules.text import ascii_int, clean_text
 from tournaments.services.setup import parse_plan, plan_text
