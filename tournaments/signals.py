@@ -15,7 +15,8 @@ from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 member_admitted = Signal()
 
 
-def _tournament_id(instance) -> int | None:
+def tournament_id_of(instance) -> int | None:
+    """The tournament a saved or deleted row belongs to (None when it has none yet)."""
     if isinstance(instance, Tournament):
         return instance.pk
     if isinstance(instance, Table | Bye):
@@ -23,11 +24,15 @@ def _tournament_id(instance) -> int | None:
     return getattr(instance, "tournament_id", None)
 
 
+def touch_for(instance, **kwargs) -> None:
+    """Bump the public version of the tournament `instance` belongs to (not for fixtures
+    loaded raw). The scoring app connects it to its own models (scoring.signals)."""
+    tournament_id = tournament_id_of(instance)
+    if tournament_id is not None and not kwargs.get("raw"):
+        touch(tournament_id)
+
+
 @receiver([post_save, post_delete])
 def public_change(sender, instance, **kwargs):
-    from scoring.models import Penalty
-
-    if sender in (Tournament, Turn, Table, Bye, Pair, Player, Penalty):
-        tournament_id = _tournament_id(instance)
-        if tournament_id is not None and not kwargs.get("raw"):
-            touch(tournament_id)
+    if sender in (Tournament, Turn, Table, Bye, Pair, Player):
+        touch_for(instance, **kwargs)
