@@ -9,7 +9,7 @@ from tournaments.views import desk, groups, membership, pairs
 SHARED_DESK = {
     "dashboard": desk.DashboardView,
     "tournament_edit": desk.TournamentEditView,
-    "backup": desk.BackupView,
+    "backup": documents.BackupView,
     "seating": desk.SeatingView,
     "seat_next": desk.SeatNextView,
     "seat_release": desk.ReleaseView,

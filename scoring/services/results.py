@@ -14,6 +14,7 @@ from django_tasks import task
 from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
+from scoring.services.backup import write_automatic
 from scoring.services.scales import resolve_scale
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
@@ -389,8 +390,6 @@ def automatic_backup(tournament_id: int, number: int) -> None:
     """The background job writing a complete turn's backup file (idempotent: the file of
     that turn is replaced atomically by the latest state)."""
     import logging
-
-    from tournaments.services.backup import write_automatic
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:

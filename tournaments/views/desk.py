@@ -262,18 +262,3 @@ class SwapView(ActionView):
         if problems:
             text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
         return text
-
-
-class BackupView(TournamentMixin, View):
-    """Download the whole tournament as a backup file (GET: nothing changes)."""
-
-    def get(self, request, slug):
-        from django.http import HttpResponse
-        from django.utils import timezone
-
-        from tournaments.services.backup import dumps
-
-        stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-        response = HttpResponse(dumps(self.tournament), content_type="application/json")
-        response["Content-Disposition"] = f'attachment; filename="{slug}-{stamp}.json"'
-        return response
