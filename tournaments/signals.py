@@ -13,6 +13,10 @@ from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 # player (1, 2 or None for the pair), name, reason, user. The referee's log, which lives in
 # `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
 member_admitted = Signal()
+# Who sits at some tables changed after the seating (a swap, a new line-up), inside that
+# change's transaction: kwargs table_ids. The phones' reports of those tables, kept by
+# `scoring`, no longer stand: it listens (scoring.signals) and marks them replaced.
+tables_reseated = Signal()
 
 
 def tournament_id_of(instance) -> int | None:

@@ -1,6 +1,9 @@
-"""Individual events at the scoring side: their pages (the desk's and the players')."""
+"""Individual events at the scoring side: their pages (the desk's and the players') and
+what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.services import scales
+from scoring.services.individual import player_standings
 from scoring.views import individual_desk as desk
 from scoring.views import public
 from tournaments.kinds.individual import IndividualKind
@@ -23,3 +26,9 @@ class IndividualEvent(IndividualKind):
         "ruling_withdraw": desk.IndividualWithdrawView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return player_standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return scales.bye_score(tournament)  # a player's, as a pair's (Art. 33)

@@ -1,5 +1,8 @@
-"""Pairs events at the scoring side: their pages (the desk's and the players')."""
+"""Pairs events at the scoring side: their pages (the desk's and the players') and
+what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
+from scoring.services import scales
+from scoring.services.standings import standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
@@ -63,3 +66,9 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return scales.bye_score(tournament)

@@ -1,6 +1,8 @@
-"""Team events at the scoring side: their pages (the desk's and the players')."""
+"""Team events at the scoring side: their pages (the desk's and the players') and
+what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from scoring.kinds.pairs import SHARED_DESK
+from scoring.services.teams import team_bye_score, team_standings
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
 from tournaments.views import membership, pairs, team_desk
@@ -27,3 +29,9 @@ class TeamsEvent(TeamsKind):
         "public_screen": team_pages.TeamsScreenView,
         "public_team": team_pages.PublicTeamView,
     }
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return team_standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return team_bye_score(tournament)

@@ -15,8 +15,8 @@ from dataclasses import field as dataclass_field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.scales import bye_score
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
 from tournaments.movements import mitchell
 from tournaments.rules.messages import RuleError
@@ -31,6 +31,7 @@ from tournaments.services.turns import (
     new_turn,
     next_seatable_turn,
     next_turn_number,
+    tables_reseated,
     turn_seated,
 )
 
@@ -245,7 +246,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
             Table(turn=turn, number=t, ns=pairs[ns], ew=pairs[ew]) for t, ns, ew in matches
         )
         again = sorted(p for _t, p in byes if p in rested)
-        score = bye_score(tournament)
+        score = kind_of(tournament).bye_score(tournament)
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, pair=pairs[p], table_number=t, vp=score.vp, mp=score.mp) for t, p in byes
         )
@@ -271,10 +272,9 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     the standings after the previous turn otherwise; only the pairs present."""
     if number == 1:
         return first_seating_order(tournament, present)
-    from scoring.services.standings import standings
-
     here = set(present)
-    return [row.pair for row in standings(tournament, after_turn=number - 1) if row.pair in here]
+    ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
+    return [row.pair for row in ranked if row.pair in here]
 
 
 def _byes_taken(tournament: Tournament) -> dict[int, int]:
@@ -510,21 +510,6 @@ def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
     return arriving if opponent == arriving else opponent
 
 
-def _void_phone_reports(tables) -> None:
-    """A table's pairs changed: a result a phone entered there no longer means anything (the
-    version moves on, so it can never be confirmed; it shows as replaced)."""
-    from django.db.models import F
-
-    from scoring.models import TableReport
-
-    ids = {t.pk for t in tables}
-    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    TableReport.objects.filter(
-        table_id__in=ids,
-        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
-    ).update(status=TableReport.Status.SUPERSEDED)
-
-
 def swap_pairs(
     tournament: Tournament, a: int, b: int, *, confirmed: bool = False, user=None
 ) -> list[str]:
@@ -554,7 +539,7 @@ def swap_pairs(
             _put(seat_b, pair_a)
             for seat in (seat_a, seat_b):
                 (seat.table or seat.bye).save()
-        _void_phone_reports([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
+        tables_reseated([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
         order = list(turn.order)
         if a in order and b in order:
             i, j = order.index(a), order.index(b)
@@ -624,14 +609,14 @@ def seating_ranks(tournament: Tournament, turn: Turn) -> dict[int, tuple[int, in
     """For a Danish turn: each pair's place in the ranking it was seated by, its VP then
     (None before any result) and its group ("" over the whole field), so the seating page
     shows why 1 meets 2. In a turn in groups the place is the one in the pair's group."""
-    from scoring.services.standings import standings
     from tournaments.services.groups import groups_of
 
     if turn.movement == "mitchell" or not turn.order:
         return {}
     vp = {}
     if turn.number > 1:
-        vp = {r.pair: r.vp for r in standings(tournament, after_turn=turn.number - 1)}
+        ranked = kind_of(tournament).ranking_for_seating(tournament, turn.number - 1)
+        vp = {r.pair: r.vp for r in ranked}
     if turn.movement not in GROUP_WORDS:
         return {pair: (rank, vp.get(pair), "") for rank, pair in enumerate(turn.order, start=1)}
     where = {p: g.name for g in groups_of(tournament) for p in g.pairs}
