@@ -15,10 +15,10 @@ from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
-from scoring.services.scales import scale_display
 from tournaments.errors import Refused
 from tournaments.models import Tournament
 from tournaments.services import membership
+from tournaments.services.scales import scale_display
 
 
 @in_language

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ResultChange
 from scoring.services import labels
-from scoring.services.scales import resolve_scale
 from tournaments.models import Table, Tournament, Turn
+from tournaments.services.scales import resolve_scale
 
 CHUNK = 40  # sheets rendered at a time: the progress step of a long document
 

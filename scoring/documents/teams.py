@@ -14,10 +14,10 @@ from django.utils.translation import pgettext
 from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
-from scoring.services.scales import scale_display
 from scoring.services.teams import matches, turn_byes
 from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
+from tournaments.services.scales import scale_display
 
 
 def build(tournament: Tournament, fmt: str, after, seal, reports) -> bytes:

@@ -2,11 +2,11 @@
 what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services import scales
 from scoring.services.individual import player_standings
 from scoring.views import individual_desk as desk
 from scoring.views import public
 from tournaments.kinds.individual import IndividualKind
+from tournaments.services import scales
 from tournaments.views import individual_players as players
 
 

@@ -1,11 +1,11 @@
 """Pairs events at the scoring side: their pages (the desk's and the players') and
 what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
-from scoring.services import scales
 from scoring.services.standings import standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
+from tournaments.services import scales
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.

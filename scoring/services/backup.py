@@ -33,7 +33,6 @@ from django.utils.translation import gettext as _
 
 from scoring.models import LogEntry, Penalty, Prize, ResultChange, Ruling, TableReport
 from scoring.services.exports import results_data
-from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import (
     AuditEntry,
@@ -48,6 +47,7 @@ from tournaments.models import (
     Turn,
     new_table_code,
 )
+from tournaments.services.scales import resolve_scale
 from tournaments.services.snapshot import read_snapshot
 
 FORMAT = "burraco-tournament-backup"

@@ -18,12 +18,12 @@ from scoring.models import Penalty, ResultChange, Ruling
 from scoring.rules import display, rulings
 from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
-from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.services.individual import owner_fields
 from tournaments.services.lookup import turn_by_number
+from tournaments.services.scales import bye_score, resolve_scale
 
 TABLE_EFFECTS = {
     Ruling.Effect.LATE_AWARDED,

@@ -6,9 +6,9 @@ from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services import logtext
-from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.models import Bye, Group, Pair, Table, Tournament
+from tournaments.services.scales import bye_percentage
 from tournaments.services.seating import rests_again
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.rules import display
 from scoring.rules.display import NOTHING
-from tournaments.models import MOVEMENTS, Tournament
+from tournaments.models import MOVEMENTS, Tournament, VpScaleDefinition
 from tournaments.rules import vp as vp_rules
 
 TIEBREAK_NAMES = {
@@ -59,8 +59,6 @@ def scale_label(code: str) -> str:
     own name, never the code."""
     if code in vp_rules.SCALES or code in vp_rules.META_SCALES:
         return vp_rules.scale_name(code)
-    from scoring.models import VpScaleDefinition
-
     custom = VpScaleDefinition.objects.filter(code=code).values_list("name", flat=True).first()
     return custom or code
 

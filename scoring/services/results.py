@@ -15,12 +15,12 @@ from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.services.backup import write_automatic
-from scoring.services.scales import resolve_scale
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
+from tournaments.services.scales import resolve_scale
 from tournaments.taskqueue import queue
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import teams as team_rules
-from scoring.services.scales import bye_percentage, tournament_scale
 from tournaments.models import Bye, Table, Tournament
 from tournaments.rules.vp import ByeScore
+from tournaments.services.scales import bye_percentage, tournament_scale
 
 
 def team_scale(tournament: Tournament) -> team_rules.TeamScale:

@@ -7,7 +7,6 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
 from tournaments.movements import groups as groups_rules
@@ -15,6 +14,7 @@ from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow
+from tournaments.services.scales import resolve_scale
 
 
 def parse_plan(text: str) -> list[str]:

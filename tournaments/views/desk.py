@@ -9,14 +9,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
 
-from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
-from tournaments.models import Tournament
+from tournaments.models import Tournament, VpScaleDefinition
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, seating, seating_lists
+from tournaments.services import address, scales, seating, seating_lists
 from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
 from tournaments.views.forms import TournamentForm
@@ -36,8 +35,6 @@ class HomeView(LoginRequiredMixin, ListView):
 class ScaleContextMixin:
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        from scoring.models import VpScaleDefinition
-
         scales = list(vp_rules.SCALES.values()) + [
             s.as_scale() for s in VpScaleDefinition.objects.all()
         ]

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
-from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
+from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament, VpScaleDefinition
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.names import split_name
 from tournaments.rules.text import ascii_int, clean_text
@@ -19,8 +19,6 @@ TIEBREAK_ORDERS = [
 
 
 def scale_choices():
-    from scoring.models import VpScaleDefinition
-
     metas = [(code, name) for code, (name, _tables) in vp_rules.META_SCALES.items()]
     return (
         metas
