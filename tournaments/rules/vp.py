@@ -221,6 +221,14 @@ META_SCALES: dict[str, tuple[str, dict[int, str]]] = {
     ),
 }
 DEFAULT_SCALE = "feburit-2007"
+# The scale a tournament plays by default under each rules edition (`Tournament.game_variant`;
+# how each scores a deal is `scoring.rules.deals.VARIANTS`, with the same codes).
+RULES_SCALES: dict[str, str] = {
+    "fibur": "fibur",
+    "feburit-2007": "feburit-2007",
+    "club": "fibur",
+    "parole": "fibur",
+}
 
 
 def get_scale(code: str) -> VpScale:

@@ -125,12 +125,10 @@ def _turns_and_plan(kind: str, turns: int | None, plan: str | None) -> tuple[int
 def _checked_rules(game_variant: str, level: str, vp_scale: str | None, deals: int) -> str:
     """Check the game's rules and the level; return the VP scale (the rules' own by default),
     checked against the number of deals."""
-    from scoring.rules.deals import VARIANTS
-
-    if game_variant not in VARIANTS:
+    if game_variant not in vp_rules.RULES_SCALES:
         raise Refused(
             _("Unknown rules %(v)s (known: %(known)s).")
-            % {"v": game_variant, "known": ", ".join(VARIANTS)}
+            % {"v": game_variant, "known": ", ".join(vp_rules.RULES_SCALES)}
         )
     if level not in Tournament.Level.values:
         raise Refused(
@@ -138,7 +136,7 @@ def _checked_rules(game_variant: str, level: str, vp_scale: str | None, deals: i
             % {"v": level, "known": ", ".join(Tournament.Level.values)}
         )
     if vp_scale is None:
-        vp_scale = VARIANTS[game_variant].vp_scale
+        vp_scale = vp_rules.RULES_SCALES[game_variant]
     resolve_scale(vp_scale, deals)
     return vp_scale
 
