@@ -17,6 +17,10 @@ member_admitted = Signal()
 # change's transaction: kwargs table_ids. The phones' reports of those tables, kept by
 # `scoring`, no longer stand: it listens (scoring.signals) and marks them replaced.
 tables_reseated = Signal()
+# The referee seated a turn at the desk (tournaments.views.desk.SeatNextView): kwargs
+# tournament, turn, language, base_url (the address the phones reach). The scoring app starts
+# the turn's score sheets in the background (scoring.signals).
+seated_at_desk = Signal()
 
 
 def tournament_id_of(instance) -> int | None:

@@ -73,17 +73,8 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
 
 class IndividualSeatNextView(SeatNextView):
     def act(self, request):
-        from scoring.documents.jobs import request_document
-        from scoring.views.documents import site_url
-
         out = seat_individual_turn(self.tournament, user=request.user)
-        request_document(
-            self.tournament,
-            "sheets",
-            out.turn,
-            language=request.LANGUAGE_CODE,
-            base_url=site_url(request),
-        )
+        self.seated(request, out.turn)
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         partners = [r["players"] for r in out.repeats if r["as"] == "partners"]
         if partners:

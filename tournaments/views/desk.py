@@ -18,6 +18,7 @@ from tournaments.rules.text import ascii_int
 from tournaments.services import address, scales, seating, seating_lists
 from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
+from tournaments.signals import seated_at_desk
 from tournaments.views.forms import TournamentForm
 
 
@@ -197,18 +198,8 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
-        from scoring.documents.jobs import request_document
-        from scoring.views.documents import site_url
-
         out = seating.seat_next_turn(self.tournament, user=request.user)
-        # The sheets of a big turn take seconds: start them now, in the background.
-        request_document(
-            self.tournament,
-            "sheets",
-            out.turn,
-            language=request.LANGUAGE_CODE,
-            base_url=site_url(request),
-        )
+        self.seated(request, out.turn)
         if self.tournament.is_teams:  # matches and teams (tournaments/services/teams.py)
             return out.summary()
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
@@ -219,6 +210,17 @@ class SeatNextView(ActionView):
             pairs = ", ".join(str(p) for p in out.rest_again)
             text += " " + _("No seating avoided these pairs resting again: %(p)s.") % {"p": pairs}
         return text
+
+    def seated(self, request, turn) -> None:
+        """The sheets of a big turn take seconds: the scoring app, which prints them, starts
+        them now, in the background (it listens to `seated_at_desk`)."""
+        seated_at_desk.send(
+            sender=type(self),
+            tournament=self.tournament,
+            turn=turn,
+            language=request.LANGUAGE_CODE,
+            base_url=address.for_request(request).url,
+        )
 
 
 class ReleaseView(ActionView):
