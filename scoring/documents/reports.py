@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.documents.sheets import in_language
-from scoring.documents.spreadsheets import printable, protect
 from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
@@ -19,6 +18,7 @@ from tournaments.errors import Refused
 from tournaments.models import Tournament
 from tournaments.services import membership
 from tournaments.services.scales import scale_display
+from tournaments.spreadsheets import printable, protect
 
 
 @in_language
