@@ -1,6 +1,7 @@
 """The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
-matches of two tables. Views hold no
-rule: `tournaments.services.teams` and `scoring.services.teams` do."""
+matches of two tables. Views hold no rule: `tournaments.services.teams` and
+`scoring.services.teams` do. These pages show the teams' results beside their registration,
+so they live in the scoring app (`tournaments` never imports `scoring`)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect
