@@ -62,14 +62,16 @@ def add_ruling(tournament: Tournament, data: dict, user=None) -> Ruling:
     return ruling
 
 
-def _clean_reason(reason: str | None, required: bool = True) -> str:
+def clean_reason(reason: str | None, required: bool = True) -> str:
+    """A ruling's reason on one line, at most 500 characters; refused when required and empty."""
     reason = " ".join((reason or "").split())[:500]
     if required and not reason:
         raise Refused(_("A ruling needs a reason."))
     return reason
 
 
-def _turn(tournament: Tournament, turn_number: int | None) -> Turn:
+def penalty_turn(tournament: Tournament, turn_number: int | None) -> Turn:
+    """The turn a penalty belongs to: the one named, else the last seated."""
     if turn_number is None:
         turn = tournament.turn_set.order_by("-number").first()
         if turn is None:
@@ -119,9 +121,9 @@ def add_penalty(
             _("Ruling %(code)s sets a table's score: use score_adjust or the table's page.")
             % {"code": rule.code}
         )
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
-        turn = _turn(tournament, turn_number)
+        turn = penalty_turn(tournament, turn_number)
         write_log(
             tournament,
             user=user,
@@ -136,8 +138,8 @@ def add_penalty(
     warning = rule is not None and rule.effect == Ruling.Effect.WARNING
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
-    _check_amounts(tournament, vp, mp, warning)
-    turn = _turn(tournament, turn_number)
+    check_penalty_amounts(tournament, vp, mp, warning)
+    turn = penalty_turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
     decision = {
         **owner_fields(pair),  # a Player in individual events
@@ -173,7 +175,8 @@ def add_penalty(
     return penalty
 
 
-def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
+def check_penalty_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
+    """Refuse amounts no penalty can take away (negative, none for a penalty, implausible)."""
     if vp < 0 or mp < 0:
         raise Refused(_("Give the VP and MP to take away as positive numbers."))
     if not warning and not vp and not mp:
@@ -249,7 +252,7 @@ def adjust_score(
     The MP default to the lowest difference that earns the VP on the scale (and its opposite);
     the two lines' VP need not add up to 20. The points entered, if any, stay on record.
     """
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     for vp in (ns_vp, ew_vp):
         if not 0 <= vp <= vp_rules.TOTAL_VP:
             raise Refused(_("VP go from 0 to 20, not %(vp)d.") % {"vp": vp})
@@ -362,7 +365,7 @@ def table_ruling(
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:
     """The pair leaves (Art. 32, 33): absent from the next turn to be seated on."""
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     if pair.withdrawn_after_turn is not None:
         raise Refused(
             _("Pair %(n)d already withdrew after turn %(t)d.")

@@ -7,7 +7,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
-from scoring.services.decisions import _check_amounts, _clean_reason, _turn, refuse_twice
+from scoring.services.decisions import (
+    check_penalty_amounts,
+    clean_reason,
+    penalty_turn,
+    refuse_twice,
+)
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
@@ -27,10 +32,10 @@ def add_team_penalty(
 ) -> Penalty:
     """VP and/or MP taken away from a team in the general ranking (Art. 23): never a gift to
     the opponents; the referee's log records it."""
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     vp, mp = vp or 0, mp or 0
-    _check_amounts(tournament, vp, mp, False)
-    turn = _turn(tournament, turn_number)
+    check_penalty_amounts(tournament, vp, mp, False)
+    turn = penalty_turn(tournament, turn_number)
     with transaction.atomic():
         once and refuse_twice(
             tournament,
