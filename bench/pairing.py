@@ -317,7 +317,7 @@ def individual_fields(rng: random.Random) -> None:
 
 def team_fields(rng: random.Random) -> None:
     """Team events (issue 15): 250 teams, round robin in groups of 14, then the team Danish."""
-    from scoring.rules.teams import MatchResult, TeamMatch, team_standings
+    from scoring.rules.team_matches import MatchResult, TeamMatch, team_standings
     from tournaments.movements.roundrobin import seat_round_robin, split_teams
     from tournaments.movements.team_danish import seat_team_danish
 

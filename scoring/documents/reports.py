@@ -31,12 +31,12 @@ def build(
     verification address under the signature (scoring.documents.homologation)."""
     from scoring.services.standings import standings_report
 
-    if tournament.is_teams:  # rows and matches by team (scoring/documents/teams.py)
-        from scoring.documents import teams
+    if tournament.is_teams:  # rows and matches by team (scoring/documents/team_reports.py)
+        from scoring.documents import team_reports
         from scoring.documents.sheets import qr_png
 
         seal = {**seal, "qr": qr_png(seal["url"])} if seal else None
-        return teams.build(tournament, fmt, after, seal, sys.modules[__name__])
+        return team_reports.build(tournament, fmt, after, seal, sys.modules[__name__])
     data = results_data(tournament)
     report = standings_report(tournament, after)
     data["standings"] = report.rows

@@ -172,7 +172,7 @@ def scoresheets_pdf(
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
     if tournament.is_teams:  # the two rooms of a match on one page, named
-        from scoring.documents.teams import label_rooms
+        from scoring.documents.team_reports import label_rooms
 
         label_rooms(tournament, sheets)
         two_up = True
@@ -206,9 +206,9 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
     from tournaments.services.groups import label_tables
 
     if tournament.is_teams:  # matches of two tables
-        from scoring.documents import teams
+        from scoring.documents import team_reports
 
-        return teams.seating_pdf(tournament, turn)
+        return team_reports.seating_pdf(tournament, turn)
 
     tables = _tables(turn)
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
@@ -230,9 +230,9 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
 def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """Every player by surname with pair, table and line: the notice board's second list."""
     if tournament.is_teams:  # a team event's list is by match
-        from scoring.documents import teams
+        from scoring.documents import team_reports
 
-        return teams.seating_pdf(tournament, turn)
+        return team_reports.seating_pdf(tournament, turn)
     from tournaments.services.seating_lists import by_surname
 
     if tournament.is_individual:  # each player with his partner of the turn
@@ -257,9 +257,9 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
         )
         return _pdf([html])
     if tournament.is_teams:  # a slip per team, both its tables
-        from scoring.documents import teams
+        from scoring.documents import team_reports
 
-        return teams.slips_pdf(tournament, turn)
+        return team_reports.slips_pdf(tournament, turn)
     slips = []
     for t in _tables(turn):
         slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
@@ -283,9 +283,9 @@ def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
     )
     url = f"{base_url(base)}/t/{tournament.slug}/"
     if tournament.is_teams:  # a card per team: its PIN confirms at both its tables
-        from scoring.documents import teams
+        from scoring.documents import team_reports
 
-        return teams.cards_pdf(tournament, url, qr_svg(url))
+        return team_reports.cards_pdf(tournament, url, qr_svg(url))
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
     )

@@ -2,9 +2,8 @@
 what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from scoring.kinds.pairs import SHARED_DESK
-from scoring.services.teams import team_bye_score, team_standings
-from scoring.views import team_desk
-from scoring.views import teams as team_pages
+from scoring.services.team_results import team_bye_score, team_standings
+from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
 from tournaments.views import membership, pairs
 

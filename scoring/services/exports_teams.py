@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.models import Penalty
-from scoring.services.teams import matches, team_players, team_standings
+from scoring.services.team_results import matches, team_players, team_standings
 from tournaments.models import Bye, Tournament
 
 

@@ -60,8 +60,8 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
         from scoring.services.individual import player_standings
 
         return player_standings(tournament, after_turn)
-    if tournament.is_teams:  # rows of teams (scoring/services/teams.py)
-        from scoring.services.teams import team_standings
+    if tournament.is_teams:  # rows of teams (scoring/services/team_results.py)
+        from scoring.services.team_results import team_standings
 
         return team_standings(tournament, after_turn)
     numbers = tournament.pairs.values_list("number", flat=True)
@@ -258,7 +258,7 @@ def _report_rows(tournament: Tournament, ranked) -> list[dict]:
 
         return report_rows(tournament, ranked)
     if tournament.is_teams:  # a team's name and players
-        from scoring.services.teams import report_rows
+        from scoring.services.team_results import report_rows
 
         return report_rows(tournament, ranked)
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}

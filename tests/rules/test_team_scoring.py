@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import standings
-from scoring.rules.teams import (
+from scoring.rules.team_matches import (
     MatchResult,
     TeamMatch,
     TeamScale,

@@ -14,7 +14,7 @@ from django.utils.translation import pgettext
 from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
-from scoring.services.teams import matches, turn_byes
+from scoring.services.team_results import matches, turn_byes
 from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
 from tournaments.services.scales import scale_display
@@ -243,7 +243,7 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 def cards_pdf(tournament: Tournament, url: str, qr: str) -> bytes:
     """A card per team: its number, name, players and the PIN its lines confirm with."""
     from scoring.documents.pdf import render
-    from scoring.services.teams import team_players
+    from scoring.services.team_results import team_players
 
     players = team_players(tournament)
     teams = [(t, players.get(t.number, [])) for t in tournament.teams.order_by("number")]

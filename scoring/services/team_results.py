@@ -1,5 +1,5 @@
 """Team events (Art. 2): match results from the two tables, team byes, penalties and the
-team standings, read from the models and computed by `scoring.rules.teams`."""
+team standings, read from the models and computed by `scoring.rules.team_matches`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.rules import standings as rules
-from scoring.rules import teams as team_rules
+from scoring.rules import team_matches as team_rules
 from tournaments.models import Bye, Table, Tournament
 from tournaments.rules.vp import ByeScore
 from tournaments.services.scales import bye_percentage, tournament_scale
