@@ -249,7 +249,7 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per pair with its table and line, to hand out or cut."""
     if tournament.is_individual:  # a slip per player, with his line's PIN
-        from scoring.services.individual import player_slips
+        from scoring.services.player_results import player_slips
 
         slips = player_slips(_tables(turn), turn.byes.select_related("player"))
         html = render_to_string(

@@ -2,7 +2,7 @@
 what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services.individual import player_standings
+from scoring.services.player_results import player_standings
 from scoring.views import individual_desk as desk
 from scoring.views import public
 from tournaments.kinds.individual import IndividualKind

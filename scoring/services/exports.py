@@ -15,9 +15,9 @@ from tournaments.services.seating import rests_again
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
     if tournament.is_individual:
-        from scoring.services import individual
+        from scoring.services import player_results
 
-        return individual.results_data(tournament, _tournament(tournament), _log(tournament))
+        return player_results.results_data(tournament, _tournament(tournament), _log(tournament))
     if tournament.is_teams:  # teams, matches, team standings (scoring/services/exports_teams.py)
         from scoring.services.exports_teams import team_results_data
 

@@ -57,7 +57,7 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
     groups are set, from the ranking they were cut from on: each group's ranking, group A
     first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
     if tournament.is_individual:  # players, each scoring his line's result (Art. 2)
-        from scoring.services.individual import player_standings
+        from scoring.services.player_results import player_standings
 
         return player_standings(tournament, after_turn)
     if tournament.is_teams:  # rows of teams (scoring/services/team_results.py)
@@ -107,7 +107,7 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
     if tournament.is_individual:
-        from scoring.services.individual import player_standings_range
+        from scoring.services.player_results import player_standings_range
 
         return player_standings_range(tournament, from_turn, to_turn)
     overall = standings(tournament)
@@ -254,7 +254,7 @@ def pair_clubs(pair) -> str:
 def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
     if tournament.is_individual:
-        from scoring.services.individual import report_rows
+        from scoring.services.player_results import report_rows
 
         return report_rows(tournament, ranked)
     if tournament.is_teams:  # a team's name and players

@@ -1,6 +1,6 @@
 """The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
-rule: `tournaments.services.individual*` and `scoring.services.individual` do.
+rule: `tournaments.services.individual*` and `scoring.services.player_results` do.
 
 The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
 players' registration pages are in `tournaments.views.individual_players`.
@@ -42,7 +42,7 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
     nav = "seating"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.individual import rests_again
+        from scoring.services.player_results import rests_again
 
         context = super().get_context_data(**kwargs)
         t = self.tournament
@@ -137,7 +137,7 @@ class PlayerDetailView(TournamentMixin, TemplateView):
     nav = "standings"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.individual import player_detail
+        from scoring.services.player_results import player_detail
 
         context = super().get_context_data(**kwargs)
         detail = player_detail(self.tournament, self.kwargs["number"])

@@ -158,7 +158,7 @@ class PairView(PublicView):
     def data(self, t, number):
         state = public.public_state(t)
         if t.is_individual:  # the player's own page (a line has none)
-            from scoring.services.individual import public_player
+            from scoring.services.player_results import public_player
 
             self.template_name = "public/individual_player.html"
             detail = public_player(t, number, state)
