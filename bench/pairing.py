@@ -243,7 +243,7 @@ def print_rows(rows: list[list[str]]) -> None:
 
 def simulate_individual(n: int, turns: int, rng: random.Random):
     """Play `turns` individual Danish turns on `n` players (random line results)."""
-    from tournaments.movements.individual import history_sets, seat_individual_danish
+    from tournaments.movements.individual_danish import history_sets, seat_individual_danish
 
     ranking = list(range(1, n + 1))
     score = dict.fromkeys(ranking, 0)
@@ -269,7 +269,7 @@ def simulate_individual(n: int, turns: int, rng: random.Random):
 
 def individual_fields(rng: random.Random) -> None:
     """Individual events (issue 15): the Danish after 8 turns, and the fixed movements."""
-    from tournaments.movements.individual import history_sets, seat_individual_danish
+    from tournaments.movements.individual_danish import history_sets, seat_individual_danish
     from tournaments.movements.rainbow import fixed_schedule, movement_kind
 
     rows = [["individual", "players", "ms", "partner rep", "opp rep"]]

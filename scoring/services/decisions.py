@@ -21,8 +21,8 @@ from scoring.services.results import MAX_POINTS, after_results, check_points, ov
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.rules import vp as vp_rules
-from tournaments.services.individual import owner_fields
 from tournaments.services.lookup import turn_by_number
+from tournaments.services.player_registration import owner_fields
 from tournaments.services.scales import bye_score, resolve_scale
 
 TABLE_EFFECTS = {

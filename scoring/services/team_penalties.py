@@ -72,7 +72,7 @@ def add_team_penalty(
 
 def penalty_command(tournament: Tournament, opts: dict) -> str:
     """`penalty_add S --team K …` on a team event; its one-line answer."""
-    from tournaments.services.teams import check_teams_event, team_by_number
+    from tournaments.services.team_setup import check_teams_event, team_by_number
 
     check_teams_event(tournament)
     if opts.get("team") is None or opts.get("pair") is not None:

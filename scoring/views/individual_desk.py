@@ -1,6 +1,7 @@
 """The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
-rule: `tournaments.services.individual*` and `scoring.services.player_results` do.
+rule: `tournaments.services.player_registration`, `individual_seating` and
+`scoring.services.player_results` do.
 
 The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
 players' registration pages are in `tournaments.views.individual_players`.
@@ -21,7 +22,7 @@ from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.http import QueryProblems, unknown_turn
 from tournaments.services import address, seating
-from tournaments.services import individual as registration
+from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView

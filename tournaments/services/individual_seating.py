@@ -4,7 +4,7 @@ with `player` set and the pairs game's bye score (Art. 33).
 
 Turn 1 takes the first seating order (registration order, draw from the seed, or the
 players' surnames); a "danish" turn the individual standings after the previous turn
-(`tournaments.movements.individual`); a block of "rainbow" turns the fixed schedule
+(`tournaments.movements.individual_danish`); a block of "rainbow" turns the fixed schedule
 (`tournaments.movements.rainbow`) computed on the order of the block's first turn.
 """
 
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
-from tournaments.movements import individual as rules
+from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import person_key

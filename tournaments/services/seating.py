@@ -223,8 +223,8 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
     if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
         raise Refused(_("An individual event is seated by the individual movements."))
-    if tournament.is_teams:  # matches of two tables (tournaments/services/teams.py)
-        from tournaments.services.teams import seat_team_turn
+    if tournament.is_teams:  # matches of two tables (tournaments/services/team_setup.py)
+        from tournaments.services.team_setup import seat_team_turn
 
         return seat_team_turn(tournament, user)
     with transaction.atomic():

@@ -200,7 +200,7 @@ class SeatNextView(ActionView):
     def act(self, request):
         out = seating.seat_next_turn(self.tournament, user=request.user)
         self.seated(request, out.turn)
-        if self.tournament.is_teams:  # matches and teams (tournaments/services/teams.py)
+        if self.tournament.is_teams:  # matches and teams (tournaments/services/team_setup.py)
             return out.summary()
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         if out.repeats:

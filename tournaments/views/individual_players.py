@@ -13,7 +13,7 @@ from django.views.generic import TemplateView
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import individual as registration
+from tournaments.services import player_registration as registration
 from tournaments.services.imports import ImportFileError
 
 

@@ -1,7 +1,7 @@
 from scoring.services.decisions import add_penalty
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.individual import penalised, who
+from tournaments.services.player_registration import penalised, who
 
 
 class Command(ContractCommand):

@@ -22,10 +22,10 @@ class Command(ContractCommand):
         out = seating.seat_next_turn(tournament)
         turn = out.turn
         if tournament.is_teams:  # matches of two tables, lines by their players
-            from tournaments.services import teams
+            from tournaments.services import team_setup
 
-            data = teams.outcome_data(out)
-            text = json.dumps(data) if opts["json"] else "\n".join(teams.outcome_text(out))
+            data = team_setup.outcome_data(out)
+            text = json.dumps(data) if opts["json"] else "\n".join(team_setup.outcome_text(out))
             self.stdout.write(text)
             return
         if turn.number == 1:
