@@ -9,11 +9,15 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.documents.sheets import in_language
+from scoring.documents import team_reports
+from scoring.documents.individual_reports import build_individual
+from scoring.documents.pdf import render
+from scoring.documents.sheets import in_language, qr_png
 from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
+from scoring.services.standings import standings_report
 from tournaments.errors import Refused
 from tournaments.models import Tournament
 from tournaments.services import membership
@@ -29,12 +33,7 @@ def build(
     last turn with every result in: provisional, or final once the last turn is complete).
     `seal` ({"digest", "url"}) prints a homologation package's digest and the QR code of its
     verification address under the signature (scoring.documents.homologation)."""
-    from scoring.services.standings import standings_report
-
     if tournament.is_teams:  # rows and matches by team (scoring/documents/team_reports.py)
-        from scoring.documents import team_reports
-        from scoring.documents.sheets import qr_png
-
         seal = {**seal, "qr": qr_png(seal["url"])} if seal else None
         return team_reports.build(tournament, fmt, after, seal, sys.modules[__name__])
     data = results_data(tournament)
@@ -51,8 +50,6 @@ def build(
         "level": tournament.get_level_display(),
     }
     if tournament.is_individual and fmt in ("xlsx", "pdf"):  # rows per player (Art. 2)
-        from scoring.documents.individual_reports import build_individual
-
         parts = {"info": _info_sheet, "sheet": _sheet, "log": _log_rows, "pdf": standings_pdf}
         return build_individual(tournament, fmt, data, seal, parts)
     if fmt == "xlsx":
@@ -362,9 +359,6 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
     (1,000 pairs take ~6 s in one process): each chunk starts its page counter where the
     previous one ends; the penalties, the log and the signature follow the last rows. Long
     names and clubs wrap (the pages are planned from their height), nothing is cut."""
-    from scoring.documents.pdf import render
-    from scoring.documents.sheets import qr_png
-
     pairs = _players(data)
     rows = [
         {
@@ -431,9 +425,6 @@ def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
 @in_language
 def prizes_pdf(tournament: Tournament) -> bytes:
     """The prize list for the prize-giving and the notice board."""
-    from scoring.documents.pdf import render
-    from scoring.services.standings import standings_report
-
     report = standings_report(tournament)
     html = render_to_string(
         "scoring/pdf/prizes.html",

@@ -11,10 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scoring.documents.pdf import render
 from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
-from scoring.services.team_results import matches, turn_byes
+from scoring.services.standings import standings_report
+from scoring.services.team_results import matches, team_players, turn_byes
 from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
 from tournaments.services.scales import scale_display
@@ -23,8 +25,6 @@ from tournaments.services.scales import scale_display
 def build(tournament: Tournament, fmt: str, after, seal, reports) -> bytes:
     """`reports.build` for a team event (already in the document's language); `reports` is
     that module, whose sheet and page helpers are reused (passed in: no import cycle)."""
-    from scoring.services.standings import standings_report
-
     data = results_data(tournament)
     report = standings_report(tournament, after)
     data["standings"] = report.rows
@@ -115,8 +115,6 @@ def _match_rows(data: dict) -> tuple[list, list]:
 
 def standings_pdf(tournament: Tournament, data: dict, seal: dict | None, reports) -> bytes:
     """The standings PDF of the pairs with a team (its name and players) in each row."""
-    from scoring.documents.pdf import render
-
     rows = [
         {
             **r,
@@ -190,8 +188,6 @@ def label_rooms(tournament: Tournament, sheets: list[dict]) -> None:
 
 def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """The turn's matches, each with its two tables and the lines' players."""
-    from scoring.documents.pdf import render
-
     names = dict(tournament.teams.values_list("number", "name"))
     found = matches(tournament, turn.number)
     for m in found:
@@ -210,8 +206,6 @@ def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per team: its match, and where each of its lines sits."""
-    from scoring.documents.pdf import render
-
     names = dict(tournament.teams.values_list("number", "name"))
     slips = []
     for m in matches(tournament, turn.number):
@@ -242,9 +236,6 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 def cards_pdf(tournament: Tournament, url: str, qr: str) -> bytes:
     """A card per team: its number, name, players and the PIN its lines confirm with."""
-    from scoring.documents.pdf import render
-    from scoring.services.team_results import team_players
-
     players = team_players(tournament)
     teams = [(t, players.get(t.number, [])) for t in tournament.teams.order_by("number")]
     html = render_to_string(

@@ -24,6 +24,7 @@ from tournaments.rules import vp as vp_rules
 from tournaments.services.lookup import turn_by_number
 from tournaments.services.player_registration import owner_fields
 from tournaments.services.scales import bye_score, resolve_scale
+from tournaments.services.setup import save_pair
 
 TABLE_EFFECTS = {
     Ruling.Effect.LATE_AWARDED,
@@ -394,8 +395,6 @@ def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None)
 def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
     """Art. 33: during turn 1 a late pair may complete the incomplete table, meeting the pair
     that would have rested. It joins the movement as the missing pair."""
-    from tournaments.services.setup import save_pair
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         turns = list(tournament.turn_set.all())

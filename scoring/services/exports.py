@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty, ResultChange
-from scoring.services import logtext
+from scoring.services import logtext, player_results
+from scoring.services.exports_teams import team_results_data
 from scoring.services.standings import standings
 from tournaments.models import Bye, Group, Pair, Table, Tournament
 from tournaments.services.scales import bye_percentage
@@ -15,12 +16,8 @@ from tournaments.services.seating import rests_again
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries)."""
     if tournament.is_individual:
-        from scoring.services import player_results
-
         return player_results.results_data(tournament, _tournament(tournament), _log(tournament))
     if tournament.is_teams:  # teams, matches, team standings (scoring/services/exports_teams.py)
-        from scoring.services.exports_teams import team_results_data
-
         return team_results_data(tournament, _tournament(tournament), _log(tournament))
     ranked = standings(tournament)
     return {

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.models import Penalty, Ruling
 from scoring.rules import display
 from scoring.rules.display import NOTHING
 from tournaments.models import MOVEMENTS, Tournament, VpScaleDefinition
@@ -77,8 +78,6 @@ def document_kind(kind: str) -> str:
 
 def ruling_titles(tournament: Tournament) -> dict[str, str]:
     """code -> title of every ruling the tournament may use (one query)."""
-    from scoring.models import Ruling
-
     rows = Ruling.objects.for_tournament(tournament).values_list("code", "title", "tournament")
     titles: dict[str, str] = {}
     for code, title, _own in sorted(rows, key=lambda r: r[2] is not None):
@@ -109,8 +108,6 @@ def deduction(vp: int, mp: int) -> str:
 
 def penalty_text(penalty) -> str:
     """A penalty or warning as the referee reads it."""
-    from scoring.models import Penalty
-
     if penalty.kind == Penalty.Kind.WARNING:
         return _("warning")
     return deduction(penalty.vp, penalty.mp)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scoring.models import Penalty
+from scoring.models import Penalty, ResultChange
 from scoring.rules import individual_standings as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
@@ -148,8 +148,6 @@ def results_data(tournament: Tournament, head: dict, log: list) -> dict:
 
 
 def _turns(tournament: Tournament) -> list[dict]:
-    from scoring.models import ResultChange
-
     late = set(
         ResultChange.objects.filter(
             table__turn__tournament=tournament, late_correction=True

@@ -15,6 +15,7 @@ from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.services.backup import write_automatic
+from scoring.services.logtext import write_log
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules import vp as vp_rules
@@ -248,8 +249,6 @@ def _write(tournament, turn, rows, scale, flagged, user, source: str, reason: st
 
 
 def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
-    from scoring.services.logtext import write_log
-
     write_log(
         tournament,
         user=user,
@@ -264,8 +263,6 @@ def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
 
 
 def _log_impossible(tournament, turn, table, entry, doubts, reason: str, user) -> None:
-    from scoring.services.logtext import write_log
-
     write_log(
         tournament,
         user=user,

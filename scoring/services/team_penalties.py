@@ -16,6 +16,7 @@ from scoring.services.decisions import (
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
+from tournaments.services.team_setup import check_teams_event, team_by_number
 
 
 def add_team_penalty(
@@ -72,8 +73,6 @@ def add_team_penalty(
 
 def penalty_command(tournament: Tournament, opts: dict) -> str:
     """`penalty_add S --team K …` on a team event; its one-line answer."""
-    from tournaments.services.team_setup import check_teams_event, team_by_number
-
     check_teams_event(tournament)
     if opts.get("team") is None or opts.get("pair") is not None:
         raise Refused(_("In a team event a penalty hits a team: give --team (not --pair)."))

@@ -11,6 +11,8 @@ from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import team_matches as team_rules
 from tournaments.models import Bye, Table, Tournament
+from tournaments.rules.names import compact
+from tournaments.rules.names import matches as name_matches
 from tournaments.rules.vp import ByeScore
 from tournaments.services.scales import bye_percentage, tournament_scale
 
@@ -291,9 +293,6 @@ def team_detail(
 def public_matches(tournament: Tournament, turn: int, query: str = "") -> tuple[list, list]:
     """A turn's matches and team byes for the players' pages, with the teams' names; only
     those whose team number, team name or a player's name matches `query` when given."""
-    from tournaments.rules.names import compact
-    from tournaments.rules.names import matches as name_matches
-
     names = dict(tournament.teams.values_list("number", "name"))
     found = matches(tournament, turn)
     byes = turn_byes(tournament, turn)

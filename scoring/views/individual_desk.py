@@ -15,16 +15,20 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
+from scoring.services import decisions
+from scoring.services.individual_rulings import withdraw_player
+from scoring.services.player_results import player_detail, rests_again
 from scoring.views.forms import PenaltyForm, WithdrawForm
 from scoring.views.results import StandingsView
-from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
+from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView, catalogue
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
-from tournaments.http import QueryProblems, unknown_turn
+from tournaments.http import BadInput, QueryProblems, unknown_turn
+from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating
 from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
-from tournaments.services.individual_seating import seat_individual_turn
+from tournaments.services.individual_seating import seat_individual_turn, swap_players
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
 
 
@@ -43,8 +47,6 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
     nav = "seating"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.player_results import rests_again
-
         context = super().get_context_data(**kwargs)
         t = self.tournament
         turns = list(t.turn_set.order_by("number"))
@@ -97,10 +99,6 @@ class IndividualSeatNextView(SeatNextView):
 
 class IndividualSwapView(SwapView):
     def act(self, request):
-        from tournaments.http import BadInput
-        from tournaments.rules.text import ascii_int
-        from tournaments.services.individual_seating import swap_players
-
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
             raise BadInput(_("Give the numbers of the two players to swap."))
@@ -138,8 +136,6 @@ class PlayerDetailView(TournamentMixin, TemplateView):
     nav = "standings"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.player_results import player_detail
-
         context = super().get_context_data(**kwargs)
         detail = player_detail(self.tournament, self.kwargs["number"])
         if detail is None:
@@ -164,8 +160,6 @@ class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
     def get_context_data(self, **kwargs):
-        from scoring.views.rulings import catalogue
-
         if "penalty_form" not in kwargs:
             kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
         kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
@@ -179,8 +173,6 @@ class IndividualWithdrawView(WithdrawView):
         return PlayerWithdrawForm(data)
 
     def apply(self, d):
-        from scoring.services.individual_rulings import withdraw_player
-
         player = registration.player_by_number(self.tournament, d["pair"])
         after = withdraw_player(self.tournament, player, reason=d["reason"], user=self.request.user)
         return _("Player %(n)d withdrawn: absent from turn %(t)d on.") % {
@@ -193,13 +185,9 @@ class IndividualPenaltyView(PenaltyView):
     rulings_view = IndividualRulingsView
 
     def make_form(self, data):
-        from scoring.views.rulings import catalogue
-
         return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
 
     def apply(self, d):
-        from scoring.services import decisions
-
         player = registration.player_by_number(self.tournament, d["pair"])
         p = decisions.add_penalty(
             self.tournament,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import Group, Table, Tournament, audit, touch
+from tournaments.models import GROUP_WORDS, Group, Table, Tournament, audit, touch
 from tournaments.movements import groups as rules
 from tournaments.rules.messages import RuleError
 
@@ -205,8 +205,6 @@ def check_groups_set(tournament: Tournament, number: int) -> tuple[rules.Group, 
 def label_tables(tournament: Tournament | int, turn, tables, byes=()) -> None:
     """Set `group` (its name, or "") on each table and bye of a turn in groups, for the
     seating lists' group headers (one query; nothing for other turns)."""
-    from tournaments.models import GROUP_WORDS
-
     found = groups_of(tournament) if turn.movement in GROUP_WORDS else ()
     by_table = {n: g.name for g in found for n in range(g.first_table, g.last_table + 1)}
     by_pair = group_of_pairs(found)

@@ -13,15 +13,15 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.errors import Refused, rule_refusal
+from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import person_key
-from tournaments.services.lookup import is_present
-from tournaments.services.seating import SeatingOutcome, first_seating_order
+from tournaments.services.lookup import is_present, last_turn
+from tournaments.services.seating import SeatingOutcome, check_no_results, first_seating_order
 from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
@@ -255,10 +255,6 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
     """Exchange the seats of players `a` and `b` in the last turn before any result; a swap
     that makes anyone partner or face a player again is refused unless `confirmed`. Returns
     the repeats accepted."""
-    from tournaments.errors import NeedsConfirmation
-    from tournaments.services.lookup import last_turn
-    from tournaments.services.seating import check_no_results
-
     if a == b:
         raise Refused(_("Choose two different players."))
     with transaction.atomic():

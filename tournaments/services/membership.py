@@ -21,6 +21,7 @@ from tournaments.rules import member_list as list_rules
 from tournaments.rules import membership as rules
 from tournaments.rules.messages import RuleError
 from tournaments.services.imports import ImportFileError, read_cells
+from tournaments.signals import member_admitted
 
 MAX_MEMBERS = 300_000  # the federation has some tens of thousands
 MAX_LIST_BYTES = 40 * 1024 * 1024
@@ -231,7 +232,6 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
         if player
         else f"{pair.player1.name} / {pair.player2.name}"
     )
-    from tournaments.signals import member_admitted
 
     with transaction.atomic():
         audit(

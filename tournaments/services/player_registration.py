@@ -28,6 +28,7 @@ from tournaments.services.imports import (
     problem_lines,
     read_cells,
 )
+from tournaments.services.lookup import pair_by_number
 
 MAX_PLAYERS = 2 * MAX_PAIRS
 MAX_NUMBER = 99999
@@ -307,8 +308,6 @@ def players(tournament: Tournament):
 def penalised(tournament: Tournament, pair: int | None, player: int | None):
     """Who a penalty hits: a player in an individual event (Art. 23: the player alone, never
     that turn's partner), a pair otherwise."""
-    from tournaments.services.lookup import pair_by_number
-
     if tournament.is_individual:
         if player is None:
             raise Refused(_("In an individual event a penalty hits a player: give --player."))

@@ -8,7 +8,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
-from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.models import (
+    KIND_MOVEMENTS,
+    MOVEMENT_WORDS,
+    MOVEMENTS,
+    Pair,
+    Player,
+    Tournament,
+    audit,
+    new_pin,
+)
 from tournaments.movements import groups as groups_rules
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
@@ -163,8 +172,6 @@ def check_kind(kind: str, settings: dict) -> None:
 
 def fresh_pin(taken: set[str]) -> str:
     """A PIN no other pair of the tournament has (two pairs at a table never share one)."""
-    from tournaments.models import new_pin
-
     for _attempt in range(1000):
         pin = new_pin()
         if pin not in taken:
@@ -248,8 +255,6 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
 
 def plan_summary(plan: list[str]) -> str:
     """["mitchell"]*4 + ["danish"]*3 -> "Mitchell turns 1–4, Danish (pure) turns 5–7"."""
-    from tournaments.models import MOVEMENTS
-
     labels = dict(MOVEMENTS)
     parts, start = [], 1
     for number in range(1, len(plan) + 1):

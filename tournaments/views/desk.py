@@ -12,7 +12,7 @@ from django.views.generic import CreateView, ListView, TemplateView, UpdateView,
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
-from tournaments.models import Tournament, VpScaleDefinition
+from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, scales, seating, seating_lists
@@ -80,8 +80,6 @@ class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, U
         return context
 
     def form_valid(self, form):
-        from tournaments.models import audit
-
         changed = [name for name in form.changed_data if name in form.fields]
         if changed:
             audit(
@@ -125,8 +123,6 @@ class DashboardView(TournamentMixin, TemplateView):
 
 def _groups_needed(tournament: Tournament, st) -> bool:
     """The next turn is played in groups and they are not set yet."""
-    from tournaments.models import GROUP_WORDS
-
     if st.phase != "complete" or st.turn.number >= tournament.turns:
         return False
     return tournament.plan[st.turn.number] in GROUP_WORDS and not tournament.groups.exists()

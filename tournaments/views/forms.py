@@ -9,6 +9,7 @@ from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament, VpSc
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.names import split_name
 from tournaments.rules.text import ascii_int, clean_text
+from tournaments.services.seating import plan_problems
 from tournaments.services.setup import parse_plan, plan_text
 
 TIEBREAK_ORDERS = [
@@ -193,8 +194,6 @@ class TournamentForm(forms.ModelForm):
                 _("%(n)d turns are already seated: the plan cannot be shorter.") % {"n": seated}
             )
         if self.instance.pk:
-            from tournaments.services.seating import plan_problems
-
             problems = plan_problems(self.instance, plan)
             if problems:
                 raise forms.ValidationError(problems[0])

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.rules.names import matches
 from tournaments.services import player_registration as registration
 from tournaments.services.imports import ImportFileError
 
@@ -37,8 +38,6 @@ class PlayersView(TournamentMixin, TemplateView):
     nav = "pairs"
 
     def get_context_data(self, **kwargs):
-        from tournaments.rules.names import matches
-
         context = super().get_context_data(**kwargs)
         q = self.request.GET.get("q", "").strip()[:120]
         players = list(registration.players(self.tournament))

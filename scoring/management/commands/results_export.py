@@ -1,5 +1,6 @@
 import json
 
+from scoring.documents import reports
 from scoring.services.exports import results_data
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
@@ -22,7 +23,5 @@ class Command(ContractCommand):
                 return
             payload = text.encode()
         else:
-            from scoring.documents import reports
-
             payload = reports.build(tournament, opts["format"])
         self.emit(payload, opts["output"])
