@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("scoring", "0020_log_event_params"), ("tournaments", "0012_kinds_of_event")]
-AFTER = [("scoring", "0021_deps_vp_scale_definition_moved")]
+BEFORE = [("scoring", "0021_wifi_submission"), ("tournaments", "0013_settings_referee_choices")]
+AFTER = [("scoring", "0022_deps_vp_scale_definition_moved")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,9 +9,11 @@ from django.dispatch import Signal, receiver
 from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 
 # The referee admitted a player flagged by the membership check (tournaments.services.
-# membership.admit), inside the admission's transaction: kwargs tournament, pair (number),
-# player (1, 2 or None for the pair), name, reason, user. The referee's log, which lives in
-# `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
+# membership.admit / admit_player), inside the admission's transaction: kwargs tournament,
+# pair (number; None in an individual event), entrant (the pair's or the player's number),
+# player (1, 2 or None for the pair or the player alone), name, reason, user. The referee's
+# log, which lives in `scoring` (built on `tournaments`, never the reverse), listens
+# (scoring.apps).
 member_admitted = Signal()
 # Who sits at some tables changed after the seating (a swap, a new line-up), inside that
 # change's transaction: kwargs table_ids. The phones' reports of those tables, kept by
@@ -21,6 +23,11 @@ tables_reseated = Signal()
 # tournament, turn, language, base_url (the address the phones reach). The scoring app starts
 # the turn's score sheets in the background (scoring.signals).
 seated_at_desk = Signal()
+
+# A team's line-up for a turn changed (tournaments.services.team_setup.set_lineup), sent inside its
+# transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
+# the referee's log (scoring) records it.
+lineup_changed = Signal()
 
 
 def tournament_id_of(instance) -> int | None:

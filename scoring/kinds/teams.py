@@ -1,22 +1,36 @@
 """Team events at the scoring side: their pages (the desk's and the players') and
 what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
+from collections import defaultdict
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.documents import team_reports as papers
+from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
-from scoring.services.team_results import team_bye_score, team_standings
+from scoring.services import exports
+from scoring.services import prizes as prize_service
+from scoring.services.team_results import matches, team_bye_score, team_players, team_standings
 from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
-from tournaments.views import membership, pairs
+from tournaments.views import pairs
 
 
-class TeamsEvent(TeamsKind):
+class TeamsEvent(ScoringKind, TeamsKind):
+    entrants_key = "teams"
+    entrant_key = entrant_field = "team"
+    turn_key = "matches"
+    entrants_sheet = "Squadre"
+    pdf_columns = (_("Team"), _("Name"), _("Players"))
+
     desk_pages = {
         **SHARED_DESK,
         "teams": team_desk.TeamsView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
+        "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
-        "member_list": membership.MemberListView,
         "seating": team_desk.TeamSeatingView,
         "rulings": team_pages.TeamRulingsView,
         "ruling_penalty": team_pages.TeamPenaltyView,
@@ -35,3 +49,87 @@ class TeamsEvent(TeamsKind):
 
     def bye_score(self, tournament):
         return team_bye_score(tournament)
+
+    def export_head(self, tournament) -> dict:
+        return {
+            "team_scoring": tournament.team_scoring,
+            "team_group_size": tournament.team_group_size,
+        }
+
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        players = team_players(tournament)
+        return [
+            {
+                "number": t.number,
+                "name": t.name,
+                "players": [
+                    {
+                        "number": p.number,
+                        "name": p.name,
+                        "membership": p.membership_number,
+                        "club": p.club,
+                    }
+                    for p in players.get(t.number, [])
+                ],
+                **exports.withdrawn(t),
+            }
+            for t in tournament.teams.order_by("number")
+        ]
+
+    def export_turns(self, tournament) -> list[dict]:
+        """A turn's matches: both tables (open and closed room) and the match's VP and MP."""
+        by_turn = defaultdict(list)
+        for m in matches(tournament):
+            r = m.result
+            by_turn[m.turn].append(
+                {
+                    "match": m.number,
+                    "team_a": m.team_a,
+                    "team_b": m.team_b,
+                    "tables": [self.table_row(t) for t in (m.open, m.closed) if t is not None],
+                    "vp_a": None if r is None else r.vp_a,
+                    "vp_b": None if r is None else r.vp_b,
+                    "mp_a": None if r is None else r.mp_a,
+                    "mp_b": None if r is None else r.mp_b,
+                }
+            )
+        return exports.turn_rows(tournament, by_turn, None)
+
+    def table_row(self, table, late: bool | None = None) -> dict:
+        teams = {"ns_team": table.ns.team.number, "ew_team": table.ew.team.number}
+        return exports.table_row(self, table, extra=teams)
+
+    def line_entrants(self, line) -> list[int]:
+        return [line.team.number]
+
+    def penalty_row(self, penalty) -> dict:
+        row = exports.penalty_row(self.entrant_key, penalty)
+        del row["ruling"], row["automatic"]  # not in a team event's export (its contract)
+        return row
+
+    def entrant_columns(self) -> list:
+        return [_("Team"), _("Name"), _("Players")]
+
+    def entrant_cells(self, entrants: dict, number: int) -> list:
+        team = entrants[number]
+        return [number, team["name"], ", ".join(p["name"] for p in team["players"])]
+
+    def entrant_sheet(self, entrants: dict) -> tuple[list, list]:
+        header = [_("Team"), _("Name"), _("Player number"), _("Player"), _("Membership")]
+        rows = [
+            [t["number"], t["name"], p["number"], p["name"], p["membership"], p["club"]]
+            for t in entrants.values()
+            for p in t["players"]
+        ]
+        return [*header, _("Club")], rows
+
+    def match_sheet(self, data: dict, entrants: dict) -> tuple[list, list]:
+        return papers.match_rows(data)
+
+    def pdf_row(self, row: dict) -> dict:
+        return {**row, "players": row["name"], "club": row["members"]}
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Today's field of a team event's prize list (its lines' pairs): the team events'
+        own prizes replace it."""
+        return prize_service.pairs_field(tournament, prizes)

@@ -10,8 +10,10 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Prize
 from scoring.rules import prizes as rules
+from scoring.services.player_results import player_standings, player_standings_range
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import Tournament, audit, touch
 from tournaments.movements.groups import group_phase
 from tournaments.rules.messages import RuleError
@@ -116,8 +118,6 @@ def federal_proposal(tournament: Tournament) -> list[rules.Prize]:
 
 def set_prizes(tournament: Tournament, prizes: list[rules.Prize], user=None) -> None:
     """Replace the tournament's prize list (in value order, the most valuable first)."""
-    if tournament.is_individual:  # prizes go to pairs (docs/individual-and-teams.md)
-        raise Refused(_("Prize lists are not wired for individual events yet."))
     try:
         rules.check_order(prizes)
     except RuleError as exc:
@@ -169,50 +169,104 @@ class AwardRow:
     prize: str
     turns: str | None  # "9-11" for a technical prize
     club: str | None
-    pair: int | None
-    players: str  # "" when no pair takes it
+    pair: int | None  # the entrant's number: a pair's, or a player's in an individual event
+    players: str  # "" when no entrant takes it
     passed_over: tuple[int, ...]
     passed_over_names: tuple[str, ...] = ()  # "85 Rossi Mario – Bianchi Anna", in that order
+    entrant_key: str = "pair"  # the contract's key of the entrant: "pair" or "player"
 
     def as_json(self) -> dict:
-        """The contract's row (`prizes S --json`); "club" only for a club prize."""
+        """The contract's row (`prizes S --json`); "club" only for a club prize; the entrant
+        under `pair` (pairs events) or `player` (individual events)."""
         row = {
             "group": self.group,
             "place": self.place,
             "prize": self.prize,
             "turns": self.turns,
-            "pair": self.pair,
+            self.entrant_key: self.pair,
         }
         if self.club:
             row["club"] = self.club
         return row
 
 
-def prize_list(tournament: Tournament) -> list[AwardRow]:
-    """The prizes and who takes them, now (a fixed number of queries). A prize of a group
-    not set yet stays unassigned."""
-    prizes = [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
-    if not prizes:
-        return []
+@dataclass
+class PrizeField:
+    """Who competes for the prizes, as the event's kind sees its entrants: the rankings the
+    prizes need (`rules.rankings_for`'s keys), each entrant's name for a reader, club and
+    whether it has withdrawn (no prize then)."""
+
+    rankings: dict
+    names: dict[int, str]
+    clubs: dict[int, str | None]
+    ineligible: set[int]
+    entrant_key: str = "pair"
+
+
+def withdrawn_early(entrants, turns: int) -> set[int]:
+    """The numbers of the entrants withdrawn before the last turn (they take no prize)."""
+    return {
+        e.number
+        for e in entrants
+        if e.withdrawn_after_turn is not None and e.withdrawn_after_turn < turns
+    }
+
+
+def pairs_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """The pairs' field: the standings per group, a range of turns inside the group."""
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
     groups = groups_in_force(tournament, None)
     matches, byes, penalties = standing_inputs(tournament)
     known = [p for p in prizes if p.group is None or p.group in groups]
-    try:
-        rankings = rules.rankings_for(
-            known, pairs, matches, byes, penalties, groups=groups, tiebreaks=tournament.tiebreaks
+    rankings = rules.rankings_for(
+        known, pairs, matches, byes, penalties, groups=groups, tiebreaks=tournament.tiebreaks
+    )
+    return PrizeField(
+        rankings=rankings,
+        names={n: f"{p.player1.name} – {p.player2.name}" for n, p in pairs.items()},
+        clubs={n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()},
+        ineligible=withdrawn_early(pairs.values(), tournament.turns),
+    )
+
+
+def players_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """An individual event's field: the players' standings (no groups: a prize of a group
+    stays unassigned), a technical prize over a range of turns on the players' ranking of
+    those turns (Art. 2: the partnership changes every turn, the prize is the player's)."""
+    players = {p.number: p for p in tournament.players.exclude(number=None)}
+    rankings: dict = {}
+    for prize in prizes:
+        key = (prize.group, prize.turns)
+        if prize.group is not None or key in rankings:
+            continue
+        rows = (
+            player_standings(tournament)
+            if prize.turns is None
+            else player_standings_range(tournament, *prize.turns)
         )
-        clubs = {n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()}
-        ineligible = {
-            n
-            for n, p in pairs.items()
-            if p.withdrawn_after_turn is not None and p.withdrawn_after_turn < tournament.turns
-        }
+        rankings[key] = [row.pair for row in rows]
+    return PrizeField(
+        rankings=rankings,
+        names={n: p.name for n, p in players.items()},
+        clubs={n: p.club or None for n, p in players.items()},
+        ineligible=withdrawn_early(players.values(), tournament.turns),
+        entrant_key="player",
+    )
+
+
+def prize_list(tournament: Tournament) -> list[AwardRow]:
+    """The prizes and who takes them, now (a fixed number of queries). A prize of a group
+    not set yet stays unassigned. The kind of event says who competes (`prize_field`)."""
+    prizes = [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
+    if not prizes:
+        return []
+    try:
+        field = kind_of(tournament).prize_field(tournament, prizes)
         awards = rules.assign(
             prizes,
-            rankings,
-            clubs=clubs,
-            ineligible=ineligible,
+            field.rankings,
+            clubs=field.clubs,
+            ineligible=field.ineligible,
             exclusive=not tournament.prizes_cumulate,
         )
     except RuleError as exc:
@@ -220,7 +274,6 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
     rows = []
     for award in awards:
         data = award.as_json()
-        pair = pairs.get(award.pair) if award.pair is not None else None
         rows.append(
             AwardRow(
                 group=data["group"],
@@ -229,15 +282,13 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
                 turns=data["turns"],
                 club=data["club"],
                 pair=award.pair,
-                players=f"{pair.player1.name} – {pair.player2.name}" if pair else "",
+                players=field.names.get(award.pair, "") if award.pair is not None else "",
                 passed_over=award.passed_over,
-                passed_over_names=tuple(_pair_label(pairs, n) for n in award.passed_over),
+                passed_over_names=tuple(
+                    f"{n} {field.names[n]}" if n in field.names else str(n)
+                    for n in award.passed_over
+                ),
+                entrant_key=field.entrant_key,
             )
         )
     return rows
-
-
-def _pair_label(pairs: dict, number: int) -> str:
-    """A pair named for a reader: its number and its players."""
-    pair = pairs.get(number)
-    return f"{number} {pair.player1.name} – {pair.player2.name}" if pair else str(number)

@@ -15,4 +15,14 @@ class IndividualKind(EventKind):
     entrants_noun = _("players")
     entrant_title = _("Player")
     entrants_title = _("Players")
+    entrant_key = "player"
     registration_page = "individual_players"
+    settings = ("last_danish_by_ranking", "individual_table")
+    entrant_page = "individual_player"
+    flagged_title = _("Players")  # the players' list (it has no filter of the flagged)
+    flagged_query = ""
+
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """Each player alone, by his number (no place in a pair: partners change each turn)."""
+        players = tournament.players.exclude(number=None).order_by("number")
+        return [(player.number, None, player) for player in players]

@@ -13,5 +13,7 @@ class TeamsKind(EventKind):
     entrant_noun = _("team")
     entrants_noun = _("teams")
     entrant_title = _("Team")
-    entrants_title = _("Teams")
+    entrants_title = pgettext_lazy("the teams of an event", "Teams")
+    entrant_key = "team"
     registration_page = "teams"
+    settings = ("last_danish_by_ranking", "lineups_close")

@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
-from tournaments.models import AuditEntry, Member, MemberList, Pair, Tournament, audit
+from tournaments.kinds import kind_of
+from tournaments.models import AuditEntry, Member, MemberList, Pair, Player, Tournament, audit
 from tournaments.rules import member_list as list_rules
 from tournaments.rules import membership as rules
 from tournaments.rules.messages import RuleError
@@ -113,7 +114,7 @@ def current_list() -> MemberList | None:
 class Flag:
     """One problem of the check, ready for a page or the JSON."""
 
-    pair: int
+    pair: int  # the entrant: a pair's, a player's (individual events) or a team's number
     player: int | None
     name: str
     membership: str
@@ -147,7 +148,7 @@ def _members(member_list: MemberList | None, numbers: set[str]) -> dict[str, rul
 
 
 def admissions(tournament: Tournament) -> dict[tuple[int, int | None], str]:
-    """(pair, player) -> the reason the referee gave to admit that player (the latest)."""
+    """(entrant, player) -> the reason the referee gave to admit that player (the latest)."""
     found: dict[tuple[int, int | None], str] = {}
     for new, reason in (
         AuditEntry.objects.filter(tournament=tournament, action=ADMIT)
@@ -155,58 +156,69 @@ def admissions(tournament: Tournament) -> dict[tuple[int, int | None], str]:
         .values_list("new", "reason")
     ):
         if isinstance(new, dict):
-            found[(new.get("pair"), new.get("player"))] = reason
+            found[(new.get("pair", new.get("entrant")), new.get("player"))] = reason
     return found
 
 
 def check(tournament: Tournament) -> Check:
     """Every flag of the tournament's players against the current list (two queries for the
-    players and the list, whatever the field)."""
-    pairs = list(tournament.pairs.select_related("player1", "player2").order_by("number"))
+    players and the list, whatever the field). The kind of event says whose players are
+    checked (`membership_entrants`: the pairs' two players, or each player alone)."""
+    found = kind_of(tournament).membership_entrants(tournament)
     entrants = [
         rules.Entrant(
-            pair.number,
-            i,
+            number,
+            place or 1,
             player.name,
             player.membership_number,
             player.surname,
             player.given_name,
         )
-        for pair in pairs
-        for i, player in ((1, pair.player1), (2, pair.player2))
+        for number, place, player in found
     ]
+    by_place = {(number, place or 1): (place, player) for number, place, player in found}
+    together: dict[int, list[str]] = {}
+    for number, _place, player in found:
+        together.setdefault(number, []).append(player.name)
     member_list = current_list()
     numbers = {rules.normalize_number(e.membership) for e in entrants} - {""}
     members = _members(member_list, numbers)
     problems = rules.check_membership(entrants, members, on=tournament.date, level=tournament.level)
-    by_pair = {p.number: p for p in pairs}
     admitted = admissions(tournament)
     flags = []
     for problem in problems:
-        pair = by_pair[problem.pair]
-        if problem.player is None:
-            name = f"{pair.player1.name} / {pair.player2.name}"
+        if problem.player is None:  # the pair as a whole
+            place, name = None, " / ".join(together[problem.pair])
         else:
-            name = (pair.player1 if problem.player == 1 else pair.player2).name
+            place, player = by_place[(problem.pair, problem.player)]
+            name = player.name
         flags.append(
             Flag(
                 problem.pair,
-                problem.player,
+                place,
                 name,
                 problem.membership,
                 problem.code,
                 rule_message(problem.message, problem.params),
-                admitted.get((problem.pair, problem.player)),
+                admitted.get((problem.pair, place)),
             )
         )
     return Check(member_list, flags)
 
 
-def check_json(result: Check) -> dict:
-    """The contract's JSON: `problems` as the issue gives it, and the admissions beside."""
+def check_json(result: Check, kind: str = "pairs") -> dict:
+    """The contract's JSON: `problems` as the issue gives it (each with its `entrant`, the
+    pair, player or team number, and the event's `kind`), and the admissions beside."""
     return {
         "problems": [
-            {"pair": f.pair, "player": f.name, "membership": f.membership, "problem": f.code}
+            {
+                "pair": f.pair,
+                "player": f.name,
+                "membership": f.membership,
+                "problem": f.code,
+                "entrant": f.pair,
+                "kind": kind,
+            }
             for f in result.flags
         ],
         "admitted": [
@@ -217,14 +229,20 @@ def check_json(result: Check) -> dict:
     }
 
 
-def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
-    """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
-    is logged and printed in the homologation workbook. Never blocks anything."""
+def clean_reason(reason: str) -> str:
+    """The referee's reason for an admission, on one line; refused when empty or too long."""
     reason = " ".join(str(reason).split())
     if not reason:
         raise Refused(_("Give the reason for admitting the player."))
     if len(reason) > 500:
         raise Refused(_("The reason is too long (500 characters at most)."))
+    return reason
+
+
+def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
+    """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
+    is logged and printed in the homologation workbook. Never blocks anything."""
+    reason = clean_reason(reason)
     if player not in (1, 2, None):
         raise Refused(_("A pair has players 1 and 2."))
     name = (
@@ -232,22 +250,42 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
         if player
         else f"{pair.player1.name} / {pair.player2.name}"
     )
+    record_admission(
+        tournament,
+        number=pair.number,
+        new={"pair": pair.number, "player": player, "name": name},
+        target=f"pair {pair.number}" + (f" player {player}" if player else ""),
+        reason=reason,
+        user=user,
+    )
+
+
+def admit_player(tournament: Tournament, player: Player, reason: str, user=None):
+    """The same for a player who is the entrant (an individual event): logged under his
+    number, with no place in a pair (`entrant` in the log's details, no `pair`)."""
+    reason = clean_reason(reason)
+    record_admission(
+        tournament,
+        number=player.number,
+        new={"entrant": player.number, "player": None, "name": player.name},
+        target=f"player {player.number}",
+        reason=reason,
+        user=user,
+    )
+
+
+def record_admission(tournament: Tournament, *, number: int, new: dict, target, reason, user):
+    """The audit entry and the signal the referee's log listens to, in one transaction."""
 
     with transaction.atomic():
-        audit(
-            tournament,
-            ADMIT,
-            user=user,
-            target=f"pair {pair.number}" + (f" player {player}" if player else ""),
-            new={"pair": pair.number, "player": player, "name": name},
-            reason=reason,
-        )
+        audit(tournament, ADMIT, user=user, target=target, new=new, reason=reason)
         member_admitted.send(
             sender=Tournament,
             tournament=tournament,
-            pair=pair.number,
-            player=player,
-            name=name,
+            pair=new.get("pair"),
+            entrant=number,
+            player=new["player"],
+            name=new["name"],
             reason=reason,
             user=user,
         )
@@ -264,7 +302,7 @@ def admitted_rows(tournament: Tournament) -> list[list]:
         new = entry.new if isinstance(entry.new, dict) else {}
         rows.append(
             [
-                new.get("pair"),
+                new.get("pair", new.get("entrant")),
                 new.get("name", ""),
                 entry.reason,
                 entry.by.get_username() if entry.by else "",

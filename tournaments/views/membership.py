@@ -13,7 +13,8 @@ from django.views import View
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import lookup, membership
+from tournaments.kinds import kind_of
+from tournaments.services import membership
 
 
 class MemberListForm(forms.Form):
@@ -88,15 +89,18 @@ class AdmitView(MembershipView):
                 value = str(request.POST.get("pair", ""))[:20]
                 messages.error(
                     request,
-                    _("number: %(value)s is not a pair number (1 to %(max)d).")
-                    % {"value": value, "max": 99999},
+                    _("number: %(value)s is not a valid number (%(entrants)s).")
+                    % {"value": value, "entrants": kind_of(self.tournament).entrants_noun},
                 )
             return self.page(request, status=400)
         data = form.cleaned_data
         try:
-            pair = lookup.pair_by_number(self.tournament, data["pair"])
-            membership.admit(
-                self.tournament, pair, data["player"], data["reason"], user=request.user
+            kind_of(self.tournament).admit(
+                self.tournament,
+                data["pair"],
+                member=data["player"],
+                reason=data["reason"],
+                user=request.user,
             )
         except Refused as exc:
             messages.error(request, exc.message)

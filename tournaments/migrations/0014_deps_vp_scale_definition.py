@@ -1,6 +1,6 @@
 """The referee's own VP scales move from the scoring app to this one (a tournament's settings
 name them; `tournaments` never imports `scoring`). Only Django's state moves: the table keeps
-its name, `scoring_vpscaledefinition`, and no row is touched (scoring 0021 removes the model
+its name, `scoring_vpscaledefinition`, and no row is touched (scoring 0022 removes the model
 from the scoring app's state)."""
 
 import django.core.validators
@@ -11,7 +11,7 @@ import tournaments.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_kinds_of_event"),
+        ("tournaments", "0013_settings_referee_choices"),
     ]
 
     operations = [

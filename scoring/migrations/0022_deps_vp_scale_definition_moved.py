@@ -1,4 +1,4 @@
-"""The referee's own VP scales now belong to the tournaments app (tournaments 0013): the model
+"""The referee's own VP scales now belong to the tournaments app (tournaments 0014): the model
 leaves this app's state; its table, `scoring_vpscaledefinition`, stays as it is, rows and all.
 The content type follows the model, so permissions granted on it keep working."""
 
@@ -22,8 +22,8 @@ def content_type_to_scoring(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("contenttypes", "0002_remove_content_type_name"),
-        ("scoring", "0020_log_event_params"),
-        ("tournaments", "0013_deps_vp_scale_definition"),
+        ("scoring", "0021_wifi_submission"),
+        ("tournaments", "0014_deps_vp_scale_definition"),
     ]
 
     operations = [
