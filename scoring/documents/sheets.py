@@ -21,7 +21,7 @@ from scoring.services import labels
 from scoring.services.player_results import player_slips
 from tournaments.models import Table, Tournament, Turn
 from tournaments.rules.address import phone_address
-from tournaments.services import address
+from tournaments.services import address, individual_lists, seating_lists
 from tournaments.services.groups import label_tables
 from tournaments.services.scales import resolve_scale
 
@@ -228,8 +228,8 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
     if tournament.is_teams:  # a team event's list is by match
         return team_reports.seating_pdf(tournament, turn)
 
-    if tournament.is_individual:  # each player with his partner of the turn
-        from tournaments.services.individual_lists import by_surname
+    # each player of an individual event with his partner of the turn
+    by_surname = (individual_lists if tournament.is_individual else seating_lists).by_surname
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     html = render_to_string(
         "scoring/pdf/seating_alpha.html",
