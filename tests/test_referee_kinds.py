@@ -141,6 +141,7 @@ def test_a_wrong_pin_on_the_phone_names_the_line_not_its_number(tmp_path, kind):
     else:
         slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
     run("turn_seat", slug)
+    run("turn_release", slug)  # an unpublished turn takes nothing from the phones
     t = Tournament.objects.get(slug=slug)
     table = t.turn_set.get().tables.select_related("ns__player1", "ns__team").first()
     wrong = "0000" if table.ns.pin != "0000" else "1111"
@@ -174,6 +175,7 @@ def test_players_and_teams_pages_use_their_own_nouns(referee, tmp_path):
     for slug, noun in ((ind, "Giocatore"), (teams, "Squadra")):
         run("turn_release", slug, "--turn", "1")
         run("turn_seat", slug)
+        run("turn_release", slug)  # the phone page opens on a published turn
         Tournament.objects.filter(slug=slug).update(table_entry=True)
         t = Tournament.objects.get(slug=slug)
         for name in ("public_standings", "public_screen"):
