@@ -482,7 +482,7 @@ def sheets_remedies(tournament, turn, two_up: bool) -> None:
     from pypdf import PdfReader, PdfWriter
 
     from scoring.documents import sheets as documents
-    from scoring.services.scales import resolve_scale
+    from tournaments.services.scales import resolve_scale
 
     layout = "2-up A4" if two_up else "A5"
     engine = engines["django"]

@@ -243,7 +243,7 @@ def print_rows(rows: list[list[str]]) -> None:
 
 def simulate_individual(n: int, turns: int, rng: random.Random):
     """Play `turns` individual Danish turns on `n` players (random line results)."""
-    from tournaments.movements.individual import history_sets, seat_individual_danish
+    from tournaments.movements.individual_danish import history_sets, seat_individual_danish
 
     ranking = list(range(1, n + 1))
     score = dict.fromkeys(ranking, 0)
@@ -269,7 +269,7 @@ def simulate_individual(n: int, turns: int, rng: random.Random):
 
 def individual_fields(rng: random.Random) -> None:
     """Individual events (issue 15): the Danish after 8 turns, and the fixed movements."""
-    from tournaments.movements.individual import history_sets, seat_individual_danish
+    from tournaments.movements.individual_danish import history_sets, seat_individual_danish
     from tournaments.movements.rainbow import fixed_schedule, movement_kind
 
     rows = [["individual", "players", "ms", "partner rep", "opp rep"]]
@@ -317,7 +317,7 @@ def individual_fields(rng: random.Random) -> None:
 
 def team_fields(rng: random.Random) -> None:
     """Team events (issue 15): 250 teams, round robin in groups of 14, then the team Danish."""
-    from scoring.rules.teams import MatchResult, TeamMatch, team_standings
+    from scoring.rules.team_matches import MatchResult, TeamMatch, team_standings
     from tournaments.movements.roundrobin import seat_round_robin, split_teams
     from tournaments.movements.team_danish import seat_team_danish
 

@@ -136,7 +136,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # Numbers as people read them (−30, "950 – (−30)") in every template.
-            "builtins": ["scoring.templatetags.burraco", "scoring.templatetags.teams"],
+            "builtins": [
+                "scoring.templatetags.display_filters",
+                "scoring.templatetags.kind_filters",
+            ],
         },
     },
 ]

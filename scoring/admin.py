@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scoring.models import Penalty, ResultChange, Ruling, VpScaleDefinition
+from scoring.models import Penalty, ResultChange, Ruling
 
 
 @admin.register(Penalty)
@@ -19,11 +19,6 @@ class RulingAdmin(admin.ModelAdmin):
     list_filter = [("tournament", admin.EmptyFieldListFilter), "effect", "active"]
     search_fields = ["code", "title", "article"]
     raw_id_fields = ["tournament"]
-
-
-@admin.register(VpScaleDefinition)
-class VpScaleDefinitionAdmin(admin.ModelAdmin):
-    list_display = ["code", "name"]
 
 
 @admin.register(ResultChange)

@@ -2,12 +2,19 @@
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
-from tournaments.models import AppendOnly, Pair, Player, Table, Team, Tournament, Turn
+from tournaments.models import (
+    AppendOnly,
+    Pair,
+    Player,
+    Table,
+    Team,
+    Tournament,
+    Turn,
+    validate_bands,  # noqa: F401 - scoring's migration 0001 names it here
+)
 
 
 class RulingQuerySet(models.QuerySet):
@@ -119,46 +126,6 @@ class Penalty(models.Model):
     def clean(self) -> None:
         if self.kind == self.Kind.PENALTY and not self.vp and not self.mp:
             raise ValidationError(_("A penalty takes away some VP or some MP."))
-
-
-def validate_bands(value) -> None:
-    try:
-        rows = [(int(high), int(vp)) for high, vp in value]
-        vp_rules.VpScale.from_bands("custom", "custom", rows)
-    except (TypeError, ValueError) as exc:
-        raise ValidationError(_("Invalid VP scale: %(error)s"), params={"error": exc}) from exc
-
-
-class VpScaleDefinition(models.Model):
-    """A referee's own VP scale: rows of [highest difference, winner's VP], the last one open."""
-
-    code = models.SlugField(_("code"), max_length=40, unique=True)
-    name = models.CharField(_("name"), max_length=120)
-    bands = models.JSONField(_("bands"), validators=[validate_bands])
-    bye_percentage = models.PositiveSmallIntegerField(
-        _("bye percentage"),
-        default=vp_rules.DEFAULT_BYE_PERCENTAGE,
-        validators=[MinValueValidator(50), MaxValueValidator(100)],
-        help_text=_("The bye score of this scale's edition, as a share of the 20 VP (Art. 33)."),
-    )
-
-    class Meta:
-        verbose_name = _("VP scale")
-        verbose_name_plural = _("VP scales")
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        if self.code in vp_rules.SCALES:
-            raise ValidationError(
-                _("The code %(code)s is a federation scale."), params={"code": self.code}
-            )
-
-    def as_scale(self) -> vp_rules.VpScale:
-        return vp_rules.VpScale.from_bands(
-            self.code, self.name, [tuple(r) for r in self.bands], self.bye_percentage
-        )
 
 
 class ResultChange(AppendOnly):

@@ -8,10 +8,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from scoring.models import ResultChange
-from scoring.services import tableside
+from scoring.services import backup, tableside
 from tests.helpers import export, make_tournament, play_turn, run
 from tournaments.models import AuditEntry, Table, Tournament
-from tournaments.services import backup
 
 pytestmark = pytest.mark.django_db
 

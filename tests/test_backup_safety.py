@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Ruling
+from scoring.services import backup
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.errors import Refused
 from tournaments.models import Tournament
-from tournaments.services import backup
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,10 @@ import pytest
 from django.core.management.base import CommandError
 
 from scoring.models import ResultChange
-from scoring.rules.vp import ByeScore
-from scoring.services.scales import bye_score
 from tests.helpers import export, make_tournament, play_turn, run, write_pairs
 from tournaments.models import Pair, Player, Table, Tournament, Turn
+from tournaments.rules.vp import ByeScore
+from tournaments.services.scales import bye_score
 
 pytestmark = pytest.mark.django_db
 

@@ -102,8 +102,8 @@ def test_a_backup_with_a_nul_character_is_refused(original, tmp_path, part, fiel
     SQLite stored it in the tournament's name and PostgreSQL crashed on it."""
     import json
 
+    from scoring.services import backup
     from tournaments.models import Tournament
-    from tournaments.services import backup
 
     data = json.loads(json.dumps(backup.dump(Tournament.objects.get(slug=original))))
     rows = data[part] if isinstance(data[part], list) else [data[part]]

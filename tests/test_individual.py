@@ -6,9 +6,9 @@ import json
 import pytest
 from django.core.management.base import CommandError
 
-from scoring.services.scales import bye_score
 from tests.helpers import export, run, write_pairs
 from tournaments.models import Tournament
+from tournaments.services.scales import bye_score
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("scoring", "tournaments")
+# The app's code (not the tests, not the migrations, not the bench scripts).
+APP_CODE = (*APPS, "config", "deploy")
 PURE = ("scoring.rules", "tournaments.movements", "tournaments.rules")
 # Layer of a module by its package; lower layers never import higher ones.
 LAYERS = {"rules": 0, "models": 1, "services": 2, "documents": 3, "views": 4}
@@ -57,6 +59,78 @@ def test_pure_rules_import_no_django_and_nothing_of_the_app(name, path):
             assert module.startswith(PURE), f"{name} (pure rules) imports {module}"
 
 
+def test_tournaments_never_imports_scoring():
+    """`scoring` builds on `tournaments`, never the reverse (issue 25, item 2): no module of
+    the tournaments app imports the scoring app, at the top or inside a function. What needs
+    both lives in scoring; what scoring must hear of, tournaments says by a signal or asks the
+    kind of event (tournaments.kinds), which the scoring app extends."""
+    wrong = []
+    for name, path in modules():
+        if name.split(".")[0] != "tournaments":
+            continue
+        for module in imports(path):
+            if module.split(".")[0] == "scoring":
+                wrong.append(f"{name} → {module}")
+    assert not wrong, wrong
+
+
+def private_imports(base: Path = ROOT, roots=APP_CODE) -> list[str]:
+    """Private names (`_name`) a module takes from another module of the app: by
+    `from m import _name`, or as `m._name` of a module it imported (`import a.m`,
+    `from a import m`). `_`, the translation marker, and a model's `_meta` are no helpers."""
+
+    def ours(module: str) -> bool:
+        return module.split(".")[0] in roots
+
+    def private(name: str) -> bool:  # a model's `_meta` is Django's public API
+        return name.startswith("_") and not name.startswith("__") and name not in ("_", "_meta")
+
+    found = []
+    for root in roots:
+        for path in sorted((base / root).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            where = path.relative_to(base)
+            tree = ast.parse(path.read_text())
+            modules_here = set()
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and ours(node.module):
+                    for alias in node.names:
+                        if private(alias.name):
+                            found.append(f"{where}: from {node.module} import {alias.name}")
+                        modules_here.add(alias.asname or alias.name)
+                elif isinstance(node, ast.Import):
+                    modules_here.update(
+                        a.asname or a.name.split(".")[0] for a in node.names if ours(a.name)
+                    )
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and private(node.attr)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in modules_here
+                ):
+                    found.append(f"{where}:{node.lineno} {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_private_name_is_imported_from_another_module():
+    """A helper two modules share is public, with a name that says what it does."""
+    assert not private_imports(), private_imports()
+
+
+def test_the_private_import_check_finds_both_forms(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def _helper():\n    pass\n")
+    (tmp_path / "pkg" / "b.py").write_text(
+        "import os\nfrom pkg.a import _, _helper\nfrom pkg import a\n\na._helper()\nos._exit\n"
+    )
+    assert private_imports(tmp_path, ("pkg",)) == [
+        "pkg/b.py: from pkg.a import _helper",
+        "pkg/b.py:5 a._helper",
+    ]
+
+
 def test_arrows_run_one_way():
     """No module imports one of a higher layer (views → documents → services → models →
     rules): services never call views, models never call services."""
@@ -101,7 +175,6 @@ def test_no_import_cycle_between_modules():
 # The app's code (not the tests, not the migrations, not the bench scripts): functions
 # readable in one sitting (house rule: under about 80 lines, docstring included).
 LONGEST_FUNCTION = 80
-APP_CODE = (*APPS, "config", "deploy")
 
 
 def long_functions(base: Path = ROOT, roots=APP_CODE) -> list[str]:

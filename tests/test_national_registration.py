@@ -233,7 +233,7 @@ def test_rules_fibur_takes_fibur_tables_by_the_deals():
     create("f", "--rules", "fibur", "--deals", "2", "--level", "nazionale")
     t = Tournament.objects.get(slug="f")
     assert (t.game_variant, t.vp_scale, t.level) == ("fibur", "fibur", "nazionale")
-    from scoring.services.scales import tournament_scale
+    from tournaments.services.scales import tournament_scale
 
     assert tournament_scale(t).code == "fibur-2"
 

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.rules import vp as vp_rules
 from tests.helpers import make_tournament, run
 from tournaments.models import MOVEMENTS, Tournament
+from tournaments.rules import vp as vp_rules
 
 pytestmark = pytest.mark.django_db
 

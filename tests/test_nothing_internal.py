@@ -26,11 +26,11 @@ from pypdf import PdfReader
 
 from scoring.documents import reports, sheets
 from scoring.models import Document, Penalty, Ruling, TableReport
-from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
 from scoring.services import decisions, labels, results, tableside
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import MOVEMENT_WORDS, Tournament
+from tournaments.rules import vp as vp_rules
 
 pytestmark = pytest.mark.django_db
 

@@ -232,7 +232,7 @@ def test_a_referee_s_own_ruling_stays_in_their_tournament(client, world):
     from django.core.management.base import CommandError
 
     from scoring.models import Penalty, Ruling
-    from tournaments.services import backup
+    from scoring.services import backup
 
     users, _kwargs, _pks = world
     client.force_login(users["referee"])

@@ -130,3 +130,17 @@ def test_release_from_the_desk(client, tmp_path):
     assert Tournament.objects.get(slug=slug).turn_set.get().released_at is not None
     client.logout()
     assert "Rossi Mario 0" in text(get(client, "public_home", slug))
+
+
+def test_a_penalty_refreshes_the_players_pages_and_its_removal_too(tmp_path):
+    """The penalty's receiver lives in scoring (scoring.signals): tournaments never imports it."""
+    from scoring.models import Penalty
+
+    slug = make_tournament(tmp_path, pairs=4, turns=2)
+    play_turn(slug, points=lambda t: (900, 0))
+    before = Tournament.objects.get(slug=slug).public_version
+    run("penalty_add", slug, "--pair", "2", "--vp", "1", "--reason", "ritardo")
+    after = Tournament.objects.get(slug=slug).public_version
+    assert after > before
+    Penalty.objects.filter(tournament__slug=slug).delete()
+    assert Tournament.objects.get(slug=slug).public_version > after

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn
+from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, VpScaleDefinition
 
 
 class TurnInline(admin.TabularInline):
@@ -84,3 +84,8 @@ class ByeAdmin(admin.ModelAdmin):
     list_display = ["turn", "pair", "vp", "mp"]
     list_filter = ["turn__tournament"]
     raw_id_fields = ["pair"]
+
+
+@admin.register(VpScaleDefinition)
+class VpScaleDefinitionAdmin(admin.ModelAdmin):
+    list_display = ["code", "name"]

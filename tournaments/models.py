@@ -6,11 +6,11 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
-from scoring.rules.standings import TIEBREAKS
 from tournaments.kinds import kind_of
 from tournaments.movements import groups as groups_rules
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
+from tournaments.rules.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 from tournaments.words import KindWords, words_of
 
 MOVEMENTS = [
@@ -41,7 +41,7 @@ GAME_RULES = [
 
 
 def default_tiebreaks() -> list[str]:
-    return ["mp", "h2h", "number"]
+    return list(DEFAULT_TIEBREAKS)
 
 
 def validate_plan(value) -> None:
@@ -68,6 +68,50 @@ def validate_tiebreaks(value) -> None:
         )
     if len(set(value)) != len(value):
         raise ValidationError(_("A tie-break is listed twice."))
+
+
+def validate_bands(value) -> None:
+    try:
+        rows = [(int(high), int(vp)) for high, vp in value]
+        vp_rules.VpScale.from_bands("custom", "custom", rows)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(_("Invalid VP scale: %(error)s"), params={"error": exc}) from exc
+
+
+class VpScaleDefinition(models.Model):
+    """A referee's own VP scale: rows of [highest difference, winner's VP], the last one open.
+    A tournament's settings name it (`Tournament.vp_scale`), so it lives with them."""
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    bands = models.JSONField(_("bands"), validators=[validate_bands])
+    bye_percentage = models.PositiveSmallIntegerField(
+        _("bye percentage"),
+        default=vp_rules.DEFAULT_BYE_PERCENTAGE,
+        validators=[MinValueValidator(50), MaxValueValidator(100)],
+        help_text=_("The bye score of this scale's edition, as a share of the 20 VP (Art. 33)."),
+    )
+
+    class Meta:
+        # The model was born in the scoring app; its table keeps that name (moving it here
+        # changed no database: migrations tournaments 0014 and scoring 0022).
+        db_table = "scoring_vpscaledefinition"
+        verbose_name = _("VP scale")
+        verbose_name_plural = _("VP scales")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.code in vp_rules.SCALES:
+            raise ValidationError(
+                _("The code %(code)s is a federation scale."), params={"code": self.code}
+            )
+
+    def as_scale(self) -> vp_rules.VpScale:
+        return vp_rules.VpScale.from_bands(
+            self.code, self.name, [tuple(r) for r in self.bands], self.bye_percentage
+        )
 
 
 class Tournament(models.Model):

@@ -15,14 +15,23 @@ from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 # log, which lives in `scoring` (built on `tournaments`, never the reverse), listens
 # (scoring.apps).
 member_admitted = Signal()
+# Who sits at some tables changed after the seating (a swap, a new line-up), inside that
+# change's transaction: kwargs table_ids. The phones' reports of those tables, kept by
+# `scoring`, no longer stand: it listens (scoring.signals) and marks them replaced.
+tables_reseated = Signal()
+# The referee seated a turn at the desk (tournaments.views.desk.SeatNextView): kwargs
+# tournament, turn, language, base_url (the address the phones reach). The scoring app starts
+# the turn's score sheets in the background (scoring.signals).
+seated_at_desk = Signal()
 
-# A team's line-up for a turn changed (tournaments.services.teams.set_lineup), sent inside its
+# A team's line-up for a turn changed (tournaments.services.team_setup.set_lineup), sent inside its
 # transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
 # the referee's log (scoring) records it.
 lineup_changed = Signal()
 
 
-def _tournament_id(instance) -> int | None:
+def tournament_id_of(instance) -> int | None:
+    """The tournament a saved or deleted row belongs to (None when it has none yet)."""
     if isinstance(instance, Tournament):
         return instance.pk
     if isinstance(instance, Table | Bye):
@@ -30,11 +39,15 @@ def _tournament_id(instance) -> int | None:
     return getattr(instance, "tournament_id", None)
 
 
+def touch_for(instance, **kwargs) -> None:
+    """Bump the public version of the tournament `instance` belongs to (not for fixtures
+    loaded raw). The scoring app connects it to its own models (scoring.signals)."""
+    tournament_id = tournament_id_of(instance)
+    if tournament_id is not None and not kwargs.get("raw"):
+        touch(tournament_id)
+
+
 @receiver([post_save, post_delete])
 def public_change(sender, instance, **kwargs):
-    from scoring.models import Penalty
-
-    if sender in (Tournament, Turn, Table, Bye, Pair, Player, Penalty):
-        tournament_id = _tournament_id(instance)
-        if tournament_id is not None and not kwargs.get("raw"):
-            touch(tournament_id)
+    if sender in (Tournament, Turn, Table, Bye, Pair, Player):
+        touch_for(instance, **kwargs)

@@ -25,6 +25,8 @@ from django_tasks import task
 from django_tasks.base import TaskResultStatus
 from django_tasks.signals import task_finished
 
+from scoring.documents import reports
+from scoring.documents import sheets as documents
 from scoring.models import Document, LogEntry, Penalty, ResultChange
 from tournaments.models import Tournament, Turn
 from tournaments.taskqueue import queue
@@ -218,9 +220,6 @@ def _job_failed(sender, task_result, **kwargs) -> None:
 
 def build(pk: int) -> None:
     """Build a document, recording progress; a failure is recorded, never raised."""
-    from scoring.documents import reports
-    from scoring.documents import sheets as documents
-
     doc = Document.objects.select_related("tournament").get(pk=pk)
     if doc.status == Document.Status.READY:
         return  # built already (a job run again after its worker died at the very end)

@@ -10,6 +10,9 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from scoring.documents.pdfworker import lower_priority
+from scoring.documents.pdfworker import render as render_one
+
 log = logging.getLogger(__name__)
 _pool: ProcessPoolExecutor | None = None
 
@@ -23,8 +26,6 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         import multiprocessing
-
-        from scoring.documents.pdfworker import lower_priority
 
         _pool = ProcessPoolExecutor(
             max_workers=pool_size(),
@@ -47,8 +48,6 @@ def join(parts: Sequence[bytes]) -> bytes:
 
 def render(html_chunks: Sequence[str], progress: Callable[[int, int], None] | None = None) -> bytes:
     """One PDF from several HTML documents, in order; `progress(done, total)` per chunk."""
-    from scoring.documents.pdfworker import render as render_one
-
     total = len(html_chunks)
     if total == 0:
         return b""

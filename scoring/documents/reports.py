@@ -8,17 +8,18 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.documents.sheets import in_language
-from scoring.documents.spreadsheets import printable, protect
+from scoring.documents.pdf import render
+from scoring.documents.sheets import in_language, qr_png
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
-from scoring.services.scales import scale_display
 from scoring.services.standings import standings_report
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 from tournaments.services import membership
+from tournaments.services.scales import scale_display
+from tournaments.spreadsheets import printable, protect
 
 
 @in_language
@@ -313,9 +314,6 @@ def standings_pdf(tournament: Tournament, kind, data: dict, seal: dict | None = 
     kind names the entrant's columns (`kind.pdf_columns`, `kind.pdf_row`)."""
     from pypdf import PdfReader
 
-    from scoring.documents.pdf import render
-    from scoring.documents.sheets import qr_png
-
     rows = [
         {
             **kind.pdf_row(r),
@@ -379,7 +377,6 @@ def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
 @in_language
 def prizes_pdf(tournament: Tournament) -> bytes:
     """The prize list for the prize-giving and the notice board."""
-    from scoring.documents.pdf import render
 
     report = standings_report(tournament)
     html = render_to_string(

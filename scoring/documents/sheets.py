@@ -13,10 +13,17 @@ from collections.abc import Callable
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.models import ResultChange
+from scoring.documents import team_reports
+from scoring.documents.pdf import render
+from scoring.documents.team_reports import label_rooms
+from scoring.models import ResultChange, TableReport
 from scoring.services import labels
-from scoring.services.scales import resolve_scale
+from scoring.services.player_results import player_slips
 from tournaments.models import Table, Tournament, Turn
+from tournaments.rules.address import phone_address
+from tournaments.services import address, individual_lists, seating_lists
+from tournaments.services.groups import label_tables
+from tournaments.services.scales import resolve_scale
 
 CHUNK = 40  # sheets rendered at a time: the progress step of a long document
 
@@ -34,12 +41,11 @@ def base_url(given: str | None = None) -> str:
     the laptop's LAN address (a command or a background job has no browser)."""
     from django.conf import settings
 
-    from tournaments.rules.address import phone_address
-    from tournaments.services.address import network_addresses
-
     if given:
         return given.rstrip("/")
-    return phone_address(settings.PUBLIC_URL, "http://127.0.0.1:8000", network_addresses()).url
+    return phone_address(
+        settings.PUBLIC_URL, "http://127.0.0.1:8000", address.network_addresses()
+    ).url
 
 
 def qr_svg(url: str) -> str:
@@ -69,8 +75,6 @@ def sheet_data(
     tournament: Tournament, turn: Turn, filled: bool, base: str | None = None
 ) -> list[dict]:
     """One dict per table: what its score sheet shows."""
-    from scoring.models import TableReport
-
     tables = _tables(turn)
     reports = {}
     if filled:
@@ -155,8 +159,6 @@ def in_language(function):
 
 def _pdf(pages_html: list[str], progress: Callable[[int, int], None] | None = None) -> bytes:
     """Render HTML documents (in parallel when there are several) into a single PDF."""
-    from scoring.documents.pdf import render
-
     return render(pages_html, progress)
 
 
@@ -172,8 +174,6 @@ def scoresheets_pdf(
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
     if tournament.is_teams:  # the two rooms of a match on one page, named
-        from scoring.documents.teams import label_rooms
-
         label_rooms(tournament, sheets)
         two_up = True
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
@@ -203,12 +203,8 @@ def scoresheets_pdf(
 
 @in_language
 def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
-    from tournaments.services.groups import label_tables
-
     if tournament.is_teams:  # matches of two tables
-        from scoring.documents import teams
-
-        return teams.seating_pdf(tournament, turn)
+        return team_reports.seating_pdf(tournament, turn)
 
     tables = _tables(turn)
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
@@ -230,13 +226,10 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
 def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """Every player by surname with pair, table and line: the notice board's second list."""
     if tournament.is_teams:  # a team event's list is by match
-        from scoring.documents import teams
+        return team_reports.seating_pdf(tournament, turn)
 
-        return teams.seating_pdf(tournament, turn)
-    from tournaments.services.seating_lists import by_surname
-
-    if tournament.is_individual:  # each player with his partner of the turn
-        from tournaments.services.individual_lists import by_surname
+    # each player of an individual event with his partner of the turn
+    by_surname = (individual_lists if tournament.is_individual else seating_lists).by_surname
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     html = render_to_string(
         "scoring/pdf/seating_alpha.html",
@@ -249,17 +242,13 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per pair with its table and line, to hand out or cut."""
     if tournament.is_individual:  # a slip per player, with his line's PIN
-        from scoring.services.individual import player_slips
-
         slips = player_slips(_tables(turn), turn.byes.select_related("player"))
         html = render_to_string(
             "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
         )
         return _pdf([html])
     if tournament.is_teams:  # a slip per team, both its tables
-        from scoring.documents import teams
-
-        return teams.slips_pdf(tournament, turn)
+        return team_reports.slips_pdf(tournament, turn)
     slips = []
     for t in _tables(turn):
         slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
@@ -283,9 +272,7 @@ def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
     )
     url = f"{base_url(base)}/t/{tournament.slug}/"
     if tournament.is_teams:  # a card per team: its PIN confirms at both its tables
-        from scoring.documents import teams
-
-        return teams.cards_pdf(tournament, url, qr_svg(url))
+        return team_reports.cards_pdf(tournament, url, qr_svg(url))
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
     )

@@ -7,15 +7,15 @@ from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
 from scoring.services import entrants, exports, individual_rulings
 from scoring.services import prizes as prize_service
-from scoring.services.individual import rests_again
 from scoring.services.individual_rulings import withdraw_player
+from scoring.services.player_results import player_standings, rests_again
 from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
-from tournaments.services import individual_seating
+from tournaments.services import individual_seating, scales
 from tournaments.services import membership as membership_service
-from tournaments.services.individual import player_by_number
+from tournaments.services.player_registration import player_by_number
 from tournaments.views import individual_players as players
 from tournaments.views import membership
 
@@ -48,6 +48,12 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "membership_admit": membership.AdmitView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return player_standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return scales.bye_score(tournament)  # a player's, as a pair's (Art. 33)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         return [

@@ -7,11 +7,12 @@ from scoring.kinds.base import ScoringKind
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
 from scoring.services.decisions import withdraw_pair
+from scoring.services.standings import standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
 from tournaments.models import Group
-from tournaments.services import lookup, seating
+from tournaments.services import lookup, scales, seating
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
@@ -20,7 +21,7 @@ from tournaments.views import desk, groups, membership, pairs
 SHARED_DESK = {
     "dashboard": desk.DashboardView,
     "tournament_edit": desk.TournamentEditView,
-    "backup": desk.BackupView,
+    "backup": documents.BackupView,
     "seating": desk.SeatingView,
     "seat_next": desk.SeatNextView,
     "seat_release": desk.ReleaseView,
@@ -77,6 +78,12 @@ class PairsEvent(ScoringKind, PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return scales.bye_score(tournament)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         placed = {r.pair: r for r in (ranked or exports.standings(tournament))}

@@ -1,18 +1,19 @@
-"""Team events at the scoring side: their pages (the desk's and the players')."""
+"""Team events at the scoring side: their pages (the desk's and the players') and
+what the seating asks of the results (the ranking it starts from, a bye's score)."""
 
 from collections import defaultdict
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.documents import teams as papers
+from scoring.documents import team_reports as papers
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
 from scoring.services import exports
 from scoring.services import prizes as prize_service
-from scoring.services.teams import matches, team_players
-from scoring.views import teams as team_pages
+from scoring.services.team_results import matches, team_bye_score, team_players, team_standings
+from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
-from tournaments.views import pairs, team_desk
+from tournaments.views import pairs
 
 
 class TeamsEvent(ScoringKind, TeamsKind):
@@ -42,6 +43,12 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "public_screen": team_pages.TeamsScreenView,
         "public_team": team_pages.PublicTeamView,
     }
+
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        return team_standings(tournament, after_turn=after_turn)
+
+    def bye_score(self, tournament):
+        return team_bye_score(tournament)
 
     def export_head(self, tournament) -> dict:
         return {

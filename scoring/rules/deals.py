@@ -44,7 +44,6 @@ class Variant:
     closing: int = 100
     pot_not_taken: int = -100
     long_clean_bonus: int = 0  # Parole: per two letters beyond seven in a clean burraco
-    vp_scale: str = "fibur"  # the VP scale a tournament of these rules plays by default
 
     def card_points(self, cards: Sequence[str]) -> int:
         """The points of some cards, e.g. ["A", "K", "3", "JOLLY"] -> 60."""
@@ -86,7 +85,6 @@ VARIANTS: dict[str, Variant] = {
             "FE.BUR.IT, Codice di Gara 2007 (pulito 200, sporco 100)",
             {"clean": 200, "dirty": 100},
             _FRENCH,
-            vp_scale="feburit-2007",
         ),
         Variant(
             "club",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.rules.vp import TOTAL_VP, ByeScore, VpScale
+from tournaments.rules.vp import TOTAL_VP, ByeScore, VpScale
 
 WARNINGS_PER_VP = 2  # two warnings cost 1 VP in the general ranking
 ARBITRAL_VP = 14  # Art. 32: "non inferiore a quello arbitrale di 14 a 6 (355 M.P.)"

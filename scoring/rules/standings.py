@@ -19,8 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-TIEBREAKS = ("mp", "h2h", "number")
-DEFAULT_TIEBREAKS = ("mp", "h2h", "number")
+from tournaments.rules.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,2 @@
-"""Where the scoring models meet the rules: results, standings, rulings, documents' jobs."""
+"""Where the scoring models meet the rules: results, standings, rulings, documents' jobs,
+backups."""

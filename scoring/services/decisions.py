@@ -16,15 +16,16 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty, ResultChange, Ruling
 from scoring.rules import display, rulings
-from scoring.rules import vp as vp_rules
 from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
-from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Pair, Table, Tournament, Turn, audit
-from tournaments.services.individual import owner_fields
+from tournaments.rules import vp as vp_rules
 from tournaments.services.lookup import turn_by_number
+from tournaments.services.player_registration import owner_fields
+from tournaments.services.scales import bye_score, resolve_scale
+from tournaments.services.setup import save_pair
 
 TABLE_EFFECTS = {
     Ruling.Effect.LATE_AWARDED,
@@ -63,14 +64,16 @@ def add_ruling(tournament: Tournament, data: dict, user=None) -> Ruling:
     return ruling
 
 
-def _clean_reason(reason: str | None, required: bool = True) -> str:
+def clean_reason(reason: str | None, required: bool = True) -> str:
+    """A ruling's reason on one line, at most 500 characters; refused when required and empty."""
     reason = " ".join((reason or "").split())[:500]
     if required and not reason:
         raise Refused(_("A ruling needs a reason."))
     return reason
 
 
-def _turn(tournament: Tournament, turn_number: int | None) -> Turn:
+def penalty_turn(tournament: Tournament, turn_number: int | None) -> Turn:
+    """The turn a penalty belongs to: the one named, else the last seated."""
     if turn_number is None:
         turn = tournament.turn_set.order_by("-number").first()
         if turn is None:
@@ -120,10 +123,10 @@ def add_penalty(
             _("Ruling %(code)s sets a table's score: use score_adjust or the table's page.")
             % {"code": rule.code}
         )
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     _refuse_note_amounts(rule, vp, mp)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
-        turn = _turn(tournament, turn_number)
+        turn = penalty_turn(tournament, turn_number)
         write_log(
             tournament,
             user=user,
@@ -139,8 +142,8 @@ def add_penalty(
     warning = rule is not None and rule.effect == Ruling.Effect.WARNING and not (vp or mp)
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
-    _check_amounts(tournament, vp, mp, warning)
-    turn = _turn(tournament, turn_number)
+    check_penalty_amounts(tournament, vp, mp, warning)
+    turn = penalty_turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
     decision = {
         **owner_fields(pair),  # a Player in individual events
@@ -188,7 +191,7 @@ def _refuse_note_amounts(rule, vp, mp) -> None:
         )
 
 
-def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
+def check_penalty_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
     if vp < 0 or mp < 0:
         raise Refused(_("Give the VP and MP to take away as positive numbers."))
     if not warning and not vp and not mp:
@@ -264,7 +267,7 @@ def adjust_score(
     The MP default to the lowest difference that earns the VP on the scale (and its opposite);
     the two lines' VP need not add up to 20. The points entered, if any, stay on record.
     """
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     for vp in (ns_vp, ew_vp):
         if not 0 <= vp <= vp_rules.TOTAL_VP:
             raise Refused(_("VP go from 0 to 20, not %(vp)d.") % {"vp": vp})
@@ -384,7 +387,7 @@ def pair_at_table(tournament: Tournament, turn_number: int, table_number: int, n
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:
     """The pair leaves (Art. 32, 33): absent from the next turn to be seated on."""
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     if pair.withdrawn_after_turn is not None:
         raise Refused(
             _("Pair %(n)d already withdrew after turn %(t)d.")
@@ -413,8 +416,6 @@ def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None)
 def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:
     """Art. 33: during turn 1 a late pair may complete the incomplete table, meeting the pair
     that would have rested. It joins the movement as the missing pair."""
-    from tournaments.services.setup import save_pair
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         turns = list(tournament.turn_set.all())

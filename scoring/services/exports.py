@@ -9,10 +9,10 @@ from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services import logtext
-from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.services.scales import bye_percentage
 
 
 def results_data(tournament: Tournament) -> dict:

@@ -22,6 +22,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from scoring.models import HubTournament
+
 log = logging.getLogger(__name__)
 
 VERSION_KEY = "hub:version"
@@ -33,8 +35,6 @@ def shared() -> bool:
 
 
 def _database_version() -> str:
-    from scoring.models import HubTournament
-
     last = HubTournament.objects.order_by("-id").values_list("id", "received_at").first()
     return f"d{last[0]}-{last[1].timestamp()}" if last else "d0"
 

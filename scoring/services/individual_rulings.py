@@ -7,16 +7,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.decisions import _clean_reason, table_of
+from scoring.services.decisions import clean_reason, table_of
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Pair, Player, Table, Tournament, audit, new_pin
-from tournaments.services.individual import save_player
+from tournaments.services.player_registration import save_player
 
 
 def withdraw_player(tournament: Tournament, player: Player, *, reason: str, user=None) -> int:
     """Returns the last turn he plays."""
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     if player.withdrawn_after_turn is not None:
         raise Refused(
             _("Player %(n)d already withdrew after turn %(t)d.")

@@ -10,10 +10,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.models import Penalty, Ruling
 from scoring.rules import display
-from scoring.rules import vp as vp_rules
 from scoring.rules.display import NOTHING
-from tournaments.models import MOVEMENTS, Tournament
+from tournaments.models import MOVEMENTS, Tournament, VpScaleDefinition
+from tournaments.rules import vp as vp_rules
 
 TIEBREAK_NAMES = {
     "mp": gettext_lazy("MP difference"),
@@ -59,8 +60,6 @@ def scale_label(code: str) -> str:
     own name, never the code."""
     if code in vp_rules.SCALES or code in vp_rules.META_SCALES:
         return vp_rules.scale_name(code)
-    from scoring.models import VpScaleDefinition
-
     custom = VpScaleDefinition.objects.filter(code=code).values_list("name", flat=True).first()
     return custom or code
 
@@ -85,8 +84,6 @@ def document_kind(kind: str, tournament: Tournament | None = None) -> str:
 
 def ruling_titles(tournament: Tournament) -> dict[str, str]:
     """code -> title of every ruling the tournament may use (one query)."""
-    from scoring.models import Ruling
-
     rows = Ruling.objects.for_tournament(tournament).values_list("code", "title", "tournament")
     titles: dict[str, str] = {}
     for code, title, _own in sorted(rows, key=lambda r: r[2] is not None):
@@ -117,8 +114,6 @@ def deduction(vp: int, mp: int) -> str:
 
 def penalty_text(penalty) -> str:
     """A penalty or warning as the referee reads it."""
-    from scoring.models import Penalty
-
     if penalty.kind == Penalty.Kind.WARNING:
         return _("warning")
     return deduction(penalty.vp, penalty.mp)

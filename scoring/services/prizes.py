@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Prize
 from scoring.rules import prizes as rules
-from scoring.services.individual import player_standings, player_standings_range
+from scoring.services.player_results import player_standings, player_standings_range
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from scoring.services.prizes import prize_list
 from scoring.services.standings import pair_detail, standings_report
 from tournaments.models import Tournament, Turn
 from tournaments.rules.names import compact, matches
 from tournaments.services.groups import label_tables
+from tournaments.services.individual_lists import turn_seating
 
 
 @dataclass
@@ -51,8 +53,6 @@ def seating(turn: Turn, query: str = "") -> tuple[list, list]:
     """The released turn's tables and byes, filtered by pair number or name as people type
     it: without accents or apostrophes, any case (folded in Python over the turn's tables)."""
     if turn.tournament.is_individual:  # lines of players, rests of players
-        from tournaments.services.individual_lists import turn_seating
-
         return turn_seating(turn, query)
     tables = list(
         turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
@@ -103,8 +103,6 @@ def public_standings(tournament: Tournament, state: PublicState):
 def public_prizes(tournament: Tournament, report) -> list:
     """The prize list, public with the final standings only (a provisional list would
     promise prizes that may still change hands)."""
-    from scoring.services.prizes import prize_list
-
     return prize_list(tournament) if report is not None and report.final else []
 
 

@@ -14,12 +14,14 @@ from django_tasks import task
 from scoring.models import ResultChange, TableReport
 from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
-from scoring.rules import vp as vp_rules
-from scoring.services.scales import resolve_scale
+from scoring.services.backup import write_automatic
+from scoring.services.logtext import write_log
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import has_foreign_digits, parse_int
 from tournaments.services.lookup import turn_by_number
+from tournaments.services.scales import resolve_scale
 from tournaments.taskqueue import queue
 
 MAX_POINTS = 50_000  # far beyond any real line total; keeps typing slips out
@@ -247,8 +249,6 @@ def _write(tournament, turn, rows, scale, flagged, user, source: str, reason: st
 
 
 def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
-    from scoring.services.logtext import write_log
-
     write_log(
         tournament,
         user=user,
@@ -263,8 +263,6 @@ def _log_late(tournament, turn, table, old, new, reason: str, user) -> None:
 
 
 def _log_impossible(tournament, turn, table, entry, doubts, reason: str, user) -> None:
-    from scoring.services.logtext import write_log
-
     write_log(
         tournament,
         user=user,
@@ -389,8 +387,6 @@ def automatic_backup(tournament_id: int, number: int) -> None:
     """The background job writing a complete turn's backup file (idempotent: the file of
     that turn is replaced atomically by the latest state)."""
     import logging
-
-    from tournaments.services.backup import write_automatic
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:

@@ -10,6 +10,10 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.rules import standings as rules
+from scoring.rules.prizes import parse_turns
+from scoring.services import player_results, team_results
+from scoring.services.player_results import player_standings, player_standings_range
+from scoring.services.team_results import team_standings
 from tournaments.errors import Refused
 from tournaments.models import Bye, Group, Table, Tournament
 from tournaments.movements.groups import group_phase
@@ -57,12 +61,8 @@ def standings(tournament: Tournament, after_turn: int | None = None) -> list[rul
     groups are set, from the ranking they were cut from on: each group's ranking, group A
     first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
     if tournament.is_individual:  # players, each scoring his line's result (Art. 2)
-        from scoring.services.individual import player_standings
-
         return player_standings(tournament, after_turn)
-    if tournament.is_teams:  # rows of teams (scoring/services/teams.py)
-        from scoring.services.teams import team_standings
-
+    if tournament.is_teams:  # rows of teams (scoring/services/team_results.py)
         return team_standings(tournament, after_turn)
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
@@ -107,8 +107,6 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
     if tournament.is_individual:
-        from scoring.services.individual import player_standings_range
-
         return player_standings_range(tournament, from_turn, to_turn)
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
@@ -165,7 +163,6 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
 def turns_span(tournament: Tournament, text: str) -> tuple[int, int]:
     """A range of this tournament's turns written as people write it ("9-11", "10"), or
     refused saying which turns there are."""
-    from scoring.rules.prizes import parse_turns
 
     span = parse_turns(str(text)[:20])
     if span is None or span[1] > tournament.turns:
@@ -261,13 +258,9 @@ def pair_clubs(pair) -> str:
 def _report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the standings pages and documents show them (one query for the names)."""
     if tournament.is_individual:
-        from scoring.services.individual import report_rows
-
-        return report_rows(tournament, ranked)
+        return player_results.report_rows(tournament, ranked)
     if tournament.is_teams:  # a team's name and players
-        from scoring.services.teams import report_rows
-
-        return report_rows(tournament, ranked)
+        return team_results.report_rows(tournament, ranked)
     pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
     return [
         {

@@ -7,10 +7,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
-from scoring.services.decisions import _check_amounts, _clean_reason, _turn, refuse_twice
+from scoring.services.decisions import (
+    check_penalty_amounts,
+    clean_reason,
+    penalty_turn,
+    refuse_twice,
+)
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
+from tournaments.services.team_setup import check_teams_event, team_by_number
 
 
 def add_team_penalty(
@@ -27,10 +33,10 @@ def add_team_penalty(
 ) -> Penalty:
     """VP and/or MP taken away from a team in the general ranking (Art. 23): never a gift to
     the opponents; the referee's log records it."""
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     vp, mp = vp or 0, mp or 0
-    _check_amounts(tournament, vp, mp, False)
-    turn = _turn(tournament, turn_number)
+    check_penalty_amounts(tournament, vp, mp, False)
+    turn = penalty_turn(tournament, turn_number)
     with transaction.atomic():
         once and refuse_twice(
             tournament,
@@ -67,8 +73,6 @@ def add_team_penalty(
 
 def penalty_command(tournament: Tournament, opts: dict) -> str:
     """`penalty_add S --team K …` on a team event; its one-line answer."""
-    from tournaments.services.teams import check_teams_event, team_by_number
-
     check_teams_event(tournament)
     if opts.get("team") is None or opts.get("pair") is not None:
         raise Refused(_("In a team event a penalty hits a team: give --team (not --pair)."))

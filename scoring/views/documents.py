@@ -3,12 +3,14 @@
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.documents import jobs
 from scoring.models import Document, HomologationPackage
+from scoring.services.backup import dumps
 from scoring.services.standings import standings_report
 from tournaments.access import TournamentMixin
 from tournaments.http import BadInput
@@ -115,3 +117,13 @@ def site_url(request) -> str:
     """The address players' phones reach (tournaments.rules.address): DJANGO_PUBLIC_URL, else
     the referee's browser's when it is not the laptop's own, else the laptop's LAN address."""
     return address.for_request(request).url
+
+
+class BackupView(TournamentMixin, View):
+    """Download the whole tournament as a backup file (GET: nothing changes)."""
+
+    def get(self, request, slug):
+        stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+        response = HttpResponse(dumps(self.tournament), content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="{slug}-{stamp}.json"'
+        return response

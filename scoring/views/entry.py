@@ -7,13 +7,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
 from scoring.services import results
-from scoring.services.scales import resolve_scale
 from scoring.views.deal_forms import deals_form, totals
 from scoring.views.forms import ScoreForm
 from scoring.views.results import TurnMixin
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.http import InvalidFormIs400
 from tournaments.rules.text import ascii_int
+from tournaments.services.scales import resolve_scale
 
 
 class EntryView(TurnMixin, InvalidFormIs400, FormView):

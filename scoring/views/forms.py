@@ -2,14 +2,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Ruling
+from scoring.services.prizes import MAX_PRIZES
+from scoring.services.results import MAX_POINTS
 from tournaments.fields import CodeField, NameField
 from tournaments.views.forms import PlayerNamesForm
 
 
 def points_field(label, **attrs) -> forms.IntegerField:
     """A line's total: whole points, within the plausible range (the rules check the 5s)."""
-    from scoring.services.results import MAX_POINTS
-
     return forms.IntegerField(
         label=label,
         min_value=-MAX_POINTS,
@@ -212,8 +212,6 @@ class BasePrizeFormSet(forms.BaseFormSet):
 def prize_formset(*args, extra: int = 3, **kwargs):
     """The desk's prize table: the rows given, `extra` blank ones to fill, a box to remove
     each row (a small script adds rows; without it saving brings new blank rows)."""
-    from scoring.services.prizes import MAX_PRIZES
-
     formset = forms.formset_factory(
         PrizeRowForm,
         formset=BasePrizeFormSet,

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView, View
 from scoring.documents.homologation import build_package
 from scoring.models import HomologationPackage
 from scoring.services import homologation as service
+from scoring.services.labels import local_time
 from scoring.views.documents import DocumentsView, site_url
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
@@ -70,8 +71,6 @@ class VerifyView(TemplateView):
 
 def sealed_at(stamp) -> str:
     """The manifest's time (ISO 8601 with its offset) in this installation's time zone."""
-    from scoring.services.labels import local_time
-
     try:
         return local_time(stamp) if isinstance(stamp, str) else ""
     except ValueError:

@@ -1,6 +1,7 @@
 """The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
-rule: `tournaments.services.individual*` and `scoring.services.individual` do.
+rule: `tournaments.services.player_registration`, `individual_seating` and
+`scoring.services.player_results` do.
 
 The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
 players' registration pages are in `tournaments.views.individual_players`.
@@ -14,7 +15,9 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
-from scoring.services.individual_rulings import seat_late_player
+from scoring.services import decisions
+from scoring.services.individual_rulings import seat_late_player, withdraw_player
+from scoring.services.player_results import player_detail, rests_again
 from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
 from scoring.views.results import StandingsView
 from scoring.views.rulings import (
@@ -23,14 +26,16 @@ from scoring.views.rulings import (
     RulingsView,
     TableRulingView,
     WithdrawView,
+    catalogue,
 )
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
-from tournaments.http import QueryProblems, unknown_turn
+from tournaments.http import BadInput, QueryProblems, unknown_turn
+from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating
-from tournaments.services import individual as registration
+from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
-from tournaments.services.individual_seating import seat_individual_turn
+from tournaments.services.individual_seating import seat_individual_turn, swap_players
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
 from tournaments.views.individual_players import PlayerForm
 
@@ -50,8 +55,6 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
     nav = "seating"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.individual import rests_again
-
         context = super().get_context_data(**kwargs)
         t = self.tournament
         turns = list(t.turn_set.order_by("number"))
@@ -81,17 +84,8 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
 
 class IndividualSeatNextView(SeatNextView):
     def act(self, request):
-        from scoring.documents.jobs import request_document
-        from scoring.views.documents import site_url
-
         out = seat_individual_turn(self.tournament, user=request.user)
-        request_document(
-            self.tournament,
-            "sheets",
-            out.turn,
-            language=request.LANGUAGE_CODE,
-            base_url=site_url(request),
-        )
+        self.seated(request, out.turn)
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         partners = [r["players"] for r in out.repeats if r["as"] == "partners"]
         if partners:
@@ -113,10 +107,6 @@ class IndividualSeatNextView(SeatNextView):
 
 class IndividualSwapView(SwapView):
     def act(self, request):
-        from tournaments.http import BadInput
-        from tournaments.rules.text import ascii_int
-        from tournaments.services.individual_seating import swap_players
-
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
             raise BadInput(_("Give the numbers of the two players to swap."))
@@ -154,8 +144,6 @@ class PlayerDetailView(TournamentMixin, TemplateView):
     nav = "standings"
 
     def get_context_data(self, **kwargs):
-        from scoring.services.individual import player_detail
-
         context = super().get_context_data(**kwargs)
         detail = player_detail(self.tournament, self.kwargs["number"])
         if detail is None:
@@ -186,8 +174,6 @@ class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
     def get_context_data(self, **kwargs):
-        from scoring.views.rulings import catalogue
-
         if "penalty_form" not in kwargs:
             kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
         kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
@@ -248,8 +234,6 @@ class IndividualWithdrawView(WithdrawView):
         return PlayerWithdrawForm(data)
 
     def apply(self, d):
-        from scoring.services.individual_rulings import withdraw_player
-
         player = registration.player_by_number(self.tournament, d["pair"])
         after = withdraw_player(self.tournament, player, reason=d["reason"], user=self.request.user)
         return _("Player %(n)d withdrawn: absent from turn %(t)d on.") % {
@@ -262,13 +246,9 @@ class IndividualPenaltyView(PenaltyView):
     rulings_view = IndividualRulingsView
 
     def make_form(self, data):
-        from scoring.views.rulings import catalogue
-
         return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
 
     def apply(self, d):
-        from scoring.services import decisions
-
         player = registration.player_by_number(self.tournament, d["pair"])
         p = decisions.add_penalty(
             self.tournament,

@@ -20,9 +20,11 @@ from django.views import View
 from django.views.decorators.gzip import gzip_page
 
 from scoring.services import public
+from scoring.services.player_results import public_player
 from tournaments.models import Tournament
 from tournaments.rules.address import is_local
 from tournaments.services import address, seating_lists
+from tournaments.services.individual_lists import by_surname
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 600
@@ -123,8 +125,6 @@ class HomeView(PublicView):
         alpha = self.request.GET.get("order") == "alpha"
         query = self.request.GET.get("q", "")[:40]
         if state.current is not None and alpha and t.is_individual:  # with each one's partner
-            from tournaments.services.individual_lists import by_surname
-
             players = by_surname(*public.seating(state.current), query)
         elif state.current is not None and alpha:
             players = seating_lists.by_surname(*public.seating(state.current), query)
@@ -160,8 +160,6 @@ class PairView(PublicView):
     def data(self, t, number):
         state = public.public_state(t)
         if t.is_individual:  # the player's own page (a line has none)
-            from scoring.services.individual import public_player
-
             self.template_name = "public/individual_player.html"
             detail = public_player(t, number, state)
         else:

@@ -7,13 +7,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring.documents.spreadsheets import export_or_page
 from scoring.services import results, standings
 from scoring.views.tables import StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.models import Table
+from tournaments.spreadsheets import export_or_page
 
 
 class TurnMixin(TournamentMixin, QueryProblems):

@@ -20,6 +20,7 @@ from scoring.views.forms import (
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.services import lookup
+from tournaments.services.seating import plan_problems
 
 
 def catalogue(tournament):
@@ -177,7 +178,6 @@ class WithdrawView(DecisionView):
         after = decisions.withdraw_pair(
             self.tournament, pair, reason=d["reason"], user=self.request.user
         )
-        from tournaments.services.seating import plan_problems
 
         text = _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
             "n": pair.number,

@@ -1,5 +1,5 @@
 """FIBUR's current rules beside FE.BUR.IT's Codice of 2007: how a deal scores and which VP
-table applies (scoring/rules/deals.py, scoring/rules/vp.py)."""
+table applies (scoring/rules/deals.py, tournaments/rules/vp.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rules import vp
 from scoring.rules.deals import VARIANTS, DealError, LineDeal, get_variant, score_deals, score_line
+from tournaments.rules import vp
 
 FIBUR, FEBURIT = VARIANTS["fibur"], VARIANTS["feburit-2007"]
 
@@ -47,9 +47,9 @@ def test_a_kind_the_edition_does_not_have_is_refused():
 
 
 def test_each_edition_names_its_default_vp_scale():
-    assert FIBUR.vp_scale == "fibur" and FEBURIT.vp_scale == "feburit-2007"
+    assert vp.RULES_SCALES["fibur"] == "fibur" and vp.RULES_SCALES["feburit-2007"] == "feburit-2007"
     for variant in VARIANTS.values():
-        assert vp.scale_for(variant.vp_scale, 3).code in vp.SCALES
+        assert vp.scale_for(vp.RULES_SCALES[variant.code], 3).code in vp.SCALES
 
 
 def test_fibur_two_deal_table_band_by_band():
@@ -91,3 +91,15 @@ def test_the_two_deal_table_shares_20_vp_and_grows_with_the_difference(a, b):
     assert (ns > ew and a > b) or (ns < ew and a < b) or (ns == ew and abs(a - b) <= 40)
     wider = scale.split(max(a, b) + 5, min(a, b))
     assert max(wider) >= max(ns, ew)
+
+
+def test_every_rules_edition_has_its_default_scale_and_a_name_on_the_settings_form():
+    """The edition's default VP scale is a tournament setting (tournaments/rules/vp.py), how it
+    scores a deal is scoring's (scoring/rules/deals.py): the same codes on both sides."""
+    from tournaments.models import GAME_RULES
+
+    assert set(vp.RULES_SCALES) == set(VARIANTS) == {code for code, _name in GAME_RULES}
+    assert vp.RULES_SCALES["feburit-2007"] == "feburit-2007"  # Art. 30's own table
+    assert {vp.RULES_SCALES[c] for c in ("fibur", "club", "parole")} == {"fibur"}
+    for scale in vp.RULES_SCALES.values():
+        assert scale in vp.SCALES or scale in vp.META_SCALES

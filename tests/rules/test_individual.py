@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.movements.individual import (
+from tournaments.movements.individual_danish import (
     IndividualSeating,
     choose_rests,
     history_sets,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.individual import TableResult, individual_standings
+from scoring.rules.individual_standings import TableResult, individual_standings
 from scoring.rules.standings import Bye, Penalty
 
 

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.teams import TeamScale, team_bye
-from scoring.rules.vp import SCALES, bye_score
+from scoring.rules.team_matches import TeamScale, team_bye
 from tests.rules.test_individual import (
     SETTINGS,
     brute_rule,
@@ -30,7 +29,7 @@ from tournaments.movements.danish import (
     seat_danish,
     turns_to_avoid,
 )
-from tournaments.movements.individual import (
+from tournaments.movements.individual_danish import (
     TABLE_SPLITS,
     history_sets,
     seat_individual_danish,
@@ -39,6 +38,7 @@ from tournaments.movements.individual import (
 from tournaments.movements.team_danish import seat_team_danish
 from tournaments.rules.lineups import check_lineup_change
 from tournaments.rules.messages import RuleError
+from tournaments.rules.vp import SCALES, bye_score
 
 # ------------------------------------------------------------ which earlier turns count
 HISTORY = [["t1"], ["t2"], ["t3"]]

@@ -11,7 +11,7 @@ from scoring.rules.rulings import (
     played,
     warning_penalties,
 )
-from scoring.rules.vp import SCALES, bye_score
+from tournaments.rules.vp import SCALES, bye_score
 
 SCALE = SCALES["feburit-2007"]
 BYE = bye_score(SCALE, 70)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import standings
-from scoring.rules.teams import (
+from scoring.rules.team_matches import (
     MatchResult,
     TeamMatch,
     TeamScale,
@@ -15,7 +15,7 @@ from scoring.rules.teams import (
     team_bye,
     team_standings,
 )
-from scoring.rules.vp import ScaleError, get_scale
+from tournaments.rules.vp import ScaleError, get_scale
 
 SCALE = get_scale("feburit-2007")
 points = st.integers(-200, 800).map(lambda x: 5 * x)

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rules import vp
-from scoring.rules.vp import SCALES, ScaleError, VpScale
+from tournaments.rules import vp
+from tournaments.rules.vp import SCALES, ScaleError, VpScale
 
 # (scale, last difference of each band from 10-10 up to 19-1) from docs/rules.md and Art. 30.
 EDGES = {

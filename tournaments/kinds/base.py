@@ -71,6 +71,19 @@ class EventKind:
     desk_pages: dict = {}
     public_pages: dict = {}
 
+    # What the seating needs from the results. The seating lives here, the results in the
+    # scoring app, which builds on this one: the scoring app's kinds (scoring.kinds) answer
+    # these hooks, so that `tournaments` never imports `scoring`.
+    def ranking_for_seating(self, tournament, after_turn: int) -> list:
+        """The standings rows after turn `after_turn`, best first: each row's `pair` is the
+        entrant's number (pair, player or team) and `vp` its VP. A Danish turn and the cut
+        into groups start from it."""
+        raise NotImplementedError("the scoring app's kinds rank the entrants")
+
+    def bye_score(self, tournament):
+        """The score of an entrant without opponent in a turn (`vp`, `mp`; Art. 33)."""
+        raise NotImplementedError("the scoring app's kinds score a bye")
+
     def desk_view(self, name: str):
         """This kind's view for a desk page, or None when the page has no meaning here."""
         return self.view_of(self.desk_pages, name)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import gcd
 
-from tournaments.movements.individual import (
+from tournaments.movements.individual_danish import (
     Table,
     choose_rests,
     history_sets,

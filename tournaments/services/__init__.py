@@ -1,1 +1,1 @@
-"""Where the tournament models meet the movements: seating, setup, imports, backups."""
+"""Where the tournament models meet the movements: seating, setup, imports, VP scales."""

@@ -14,7 +14,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
-from tournaments.models import Group, Table, Tournament, audit, touch
+from tournaments.kinds import kind_of
+from tournaments.models import GROUP_WORDS, Group, Table, Tournament, audit, touch
 from tournaments.movements import groups as rules
 from tournaments.rules.messages import RuleError
 
@@ -68,8 +69,6 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
     """The ranking after the last turn over the whole field and its cut into groups: the
     groups set, else those `sizes` or `count` give, else equal groups of about
     8 tables."""
-    from scoring.services.standings import standings
-
     span = phase(tournament)
     if span is None:
         raise Refused(_("This tournament's plan has no turns in groups."))
@@ -80,7 +79,11 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
             Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=first)
         ).values_list("number", flat=True)
     )
-    ranking = [r for r in standings(tournament, after_turn=first - 1) if r.pair in present]
+    ranking = [
+        r
+        for r in kind_of(tournament).ranking_for_seating(tournament, first - 1)
+        if r.pair in present
+    ]
     tables = (len(ranking) + 1) // 2
     current = groups_of(tournament)
     if current and sizes is None and count is None:
@@ -202,8 +205,6 @@ def check_groups_set(tournament: Tournament, number: int) -> tuple[rules.Group, 
 def label_tables(tournament: Tournament | int, turn, tables, byes=()) -> None:
     """Set `group` (its name, or "") on each table and bye of a turn in groups, for the
     seating lists' group headers (one query; nothing for other turns)."""
-    from tournaments.models import GROUP_WORDS
-
     found = groups_of(tournament) if turn.movement in GROUP_WORDS else ()
     by_table = {n: g.name for g in found for n in range(g.first_table, g.last_table + 1)}
     by_pair = group_of_pairs(found)

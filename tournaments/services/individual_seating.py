@@ -4,7 +4,7 @@ with `player` set and the pairs game's bye score (Art. 33).
 
 Turn 1 takes the first seating order (registration order, draw from the seed, or the
 players' surnames); a "danish" turn the individual standings after the previous turn
-(`tournaments.movements.individual`); a block of "rainbow" turns the fixed schedule
+(`tournaments.movements.individual_danish`); a block of "rainbow" turns the fixed schedule
 (`tournaments.movements.rainbow`) computed on the order of the block's first turn.
 """
 
@@ -13,18 +13,17 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.individual import player_standings
-from scoring.services.scales import bye_score
-from tournaments.errors import Refused, rule_refusal
+from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import danish
-from tournaments.movements import individual as rules
+from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import person_key
-from tournaments.services.lookup import is_present
-from tournaments.services.seating import SeatingOutcome, first_seating_order
-from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
+from tournaments.services.lookup import is_present, last_turn
+from tournaments.services.seating import SeatingOutcome, check_no_results, first_seating_order
+from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
 
@@ -112,7 +111,7 @@ def _write(tournament: Tournament, turn: Turn, players: dict, seating):
         for k in range(len(seating.tables))
     )
     rested = set(rests_taken(tournament))
-    score = bye_score(tournament)
+    score = kind_of(tournament).bye_score(tournament)
     byes = Bye.objects.bulk_create(
         Bye(turn=turn, player=players[p], vp=score.vp, mp=score.mp) for p in seating.rests
     )
@@ -126,7 +125,7 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
         return first_order(tournament, present)
 
     here = set(present)
-    ranked = player_standings(tournament, after_turn=number - 1)
+    ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
     return [row.pair for row in ranked if row.pair in here]
 
 
@@ -269,10 +268,6 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
     """Exchange the seats of players `a` and `b` in the last turn before any result; a swap
     that makes anyone partner or face a player again is refused unless `confirmed`. Returns
     the repeats accepted."""
-    from tournaments.errors import NeedsConfirmation
-    from tournaments.services.lookup import last_turn
-    from tournaments.services.seating import _void_phone_reports, check_no_results
-
     if a == b:
         raise Refused(_("Choose two different players."))
     with transaction.atomic():
@@ -297,7 +292,7 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
                 % {"p": ", ".join(f"{x}–{y}" for x, y in problems)}
             )
         lines = [seat[0].pk for seat in (seat_a, seat_b) if seat[1] is not None]
-        _void_phone_reports(list(Table.objects.filter(turn=turn).filter(_at_lines(lines))))
+        tables_reseated(Table.objects.filter(turn=turn).filter(_at_lines(lines)))
         order = list(turn.order)
         if a in order and b in order:
             i, j = order.index(a), order.index(b)

@@ -22,6 +22,7 @@ from tournaments.rules import member_list as list_rules
 from tournaments.rules import membership as rules
 from tournaments.rules.messages import RuleError
 from tournaments.services.imports import ImportFileError, read_cells
+from tournaments.signals import member_admitted
 
 MAX_MEMBERS = 300_000  # the federation has some tens of thousands
 MAX_LIST_BYTES = 40 * 1024 * 1024
@@ -275,7 +276,6 @@ def admit_player(tournament: Tournament, player: Player, reason: str, user=None)
 
 def record_admission(tournament: Tournament, *, number: int, new: dict, target, reason, user):
     """The audit entry and the signal the referee's log listens to, in one transaction."""
-    from tournaments.signals import member_admitted
 
     with transaction.atomic():
         audit(tournament, ADMIT, user=user, target=target, new=new, reason=reason)

@@ -4,6 +4,14 @@ Views and commands call these functions; they read the models, hand plain
 data to `tournaments.movements`, and write the outcome back atomically. Every
 refusal raises `Refused` with a message for the referee before anything
 changes.
+
+The seating never imports the scoring app, which builds on this one. A Danish turn starts
+from the standings and a bye is scored: both are asked of the kind of event
+(`kind_of(t).ranking_for_seating`, `kind_of(t).bye_score`), whose scoring side answers. A
+swap tells the scoring app through `tournaments.signals.tables_reseated` (see
+`tournaments.services.turns.tables_reseated`) that the phones' reports of those tables no
+longer stand. Moving the seating into `scoring` instead would have put the core of the
+tournaments app above its results.
 """
 
 from __future__ import annotations
@@ -15,11 +23,17 @@ from dataclasses import field as dataclass_field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.scales import bye_score
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
-from tournaments.movements import danish, mitchell
+from tournaments.movements import danish, explain, mitchell
+from tournaments.movements import first_seating as rules
+from tournaments.movements.byes import merge_byes
+from tournaments.movements.first_seating import Entry
+from tournaments.movements.groups import seat_group_turn
 from tournaments.rules.messages import RuleError
+from tournaments.rules.names import split_name
+from tournaments.services.groups import check_groups_set, groups_map, groups_of
 from tournaments.services.lookup import (
     is_present,
     last_turn,
@@ -27,10 +41,12 @@ from tournaments.services.lookup import (
     pair_by_number,
     turn_by_number,
 )
+from tournaments.services.team_setup import seat_team_turn
 from tournaments.services.turns import (
     new_turn,
     next_seatable_turn,
     next_turn_number,
+    tables_reseated,
     turn_seated,
 )
 
@@ -66,8 +82,6 @@ def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]
     """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, the
     first player's surname, or clubs kept apart (`spread`: its report is recorded on the
     tournament). See docs/national.md."""
-    from tournaments.movements import first_seating as rules
-
     order = sorted(numbers)
     criterion = tournament.first_seating
     report: dict = {"criterion": criterion, "seed": tournament.seed}
@@ -100,9 +114,6 @@ def first_seating_label(tournament: Tournament) -> dict | None:
 
 
 def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
-    from tournaments.movements.first_seating import Entry
-    from tournaments.rules.names import split_name
-
     entries = []
     for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
         if pair.number not in numbers:
@@ -126,8 +137,6 @@ def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
 
 
 def _spread(tournament: Tournament, entries: list) -> tuple[list[int], dict]:
-    from tournaments.movements import first_seating as rules
-
     plan = tournament.plan
     movement = "danish" if plan[0].startswith("danish") else "mitchell"
     turns = 1
@@ -220,8 +229,6 @@ def check_can_seat(tournament: Tournament) -> int:
     if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))
     if tournament.plan[number - 1] in GROUP_WORDS:
-        from tournaments.services.groups import check_groups_set
-
         check_groups_set(tournament, number)
     if number == 1:  # the field is complete: every block of the plan can be measured now
         problems = plan_problems(tournament)
@@ -234,9 +241,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     """Seat the next turn by the plan; one seating even if two requests race."""
     if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
         raise Refused(_("An individual event is seated by the individual movements."))
-    if tournament.is_teams:  # matches of two tables (tournaments/services/teams.py)
-        from tournaments.services.teams import seat_team_turn
-
+    if tournament.is_teams:  # matches of two tables (tournaments/services/team_setup.py)
         return seat_team_turn(tournament, user)
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
@@ -257,7 +262,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
             Table(turn=turn, number=t, ns=pairs[ns], ew=pairs[ew]) for t, ns, ew in matches
         )
         again = sorted(p for _t, p in byes if p in rested)
-        score = bye_score(tournament)
+        score = kind_of(tournament).bye_score(tournament)
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, pair=pairs[p], table_number=t, vp=score.vp, mp=score.mp) for t, p in byes
         )
@@ -283,10 +288,9 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     the standings after the previous turn otherwise; only the pairs present."""
     if number == 1:
         return first_seating_order(tournament, present)
-    from scoring.services.standings import standings
-
     here = set(present)
-    return [row.pair for row in standings(tournament, after_turn=number - 1) if row.pair in here]
+    ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
+    return [row.pair for row in ranked if row.pair in here]
 
 
 def _byes_taken(tournament: Tournament) -> dict[int, int]:
@@ -302,8 +306,6 @@ def _byes_taken(tournament: Tournament) -> dict[int, int]:
 def _mitchell(tournament: Tournament, number: int, present: list[int]):
     """A Mitchell turn. At a block's first turn the order is laid out against the history
     (Art. 33: no second rest, no repeat while avoidable); later turns follow that order."""
-    from tournaments.movements.byes import merge_byes
-
     start, end = next((a, b) for a, b in mitchell.blocks(tournament.plan) if a <= number <= b)
     met = {frozenset(m) for t in meetings_by_turn(tournament) for m in t}
     rested = _byes_taken(tournament)
@@ -376,9 +378,6 @@ def danish_avoid(tournament: Tournament, number: int) -> set[frozenset[int]]:
 def _in_groups(tournament: Tournament, number: int, movement: str, present: list[int]):
     """A Danish turn inside every group (docs/national.md): tables numbered on through the
     groups, the bye of an odd group inside it."""
-    from tournaments.movements.groups import seat_group_turn
-    from tournaments.services.groups import check_groups_set
-
     groups = check_groups_set(tournament, number)
     ranking = _ranking(tournament, number, present)
     avoid = danish_avoid(tournament, number)
@@ -504,8 +503,6 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         if opponent is not None and frozenset((me, opponent)) in avoid:
             problems.append(_("Pairs %(a)d and %(b)d have already met.") % {"a": me, "b": opponent})
     if turn.movement in GROUP_WORDS:
-        from tournaments.services.groups import groups_map
-
         where = {p: name for name, pairs in groups_map(tournament).items() for p in pairs}
         if where.get(a) != where.get(b):
             problems.append(_("Pairs %(a)d and %(b)d play in different groups.") % {"a": a, "b": b})
@@ -525,21 +522,6 @@ def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
         return None
     opponent = seat.table.ew.number if seat.kind == "ns" else seat.table.ns.number
     return arriving if opponent == arriving else opponent
-
-
-def _void_phone_reports(tables) -> None:
-    """A table's pairs changed: a result a phone entered there no longer means anything (the
-    version moves on, so it can never be confirmed; it shows as replaced)."""
-    from django.db.models import F
-
-    from scoring.models import TableReport
-
-    ids = {t.pk for t in tables}
-    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    TableReport.objects.filter(
-        table_id__in=ids,
-        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
-    ).update(status=TableReport.Status.SUPERSEDED)
 
 
 def swap_pairs(
@@ -571,7 +553,7 @@ def swap_pairs(
             _put(seat_b, pair_a)
             for seat in (seat_a, seat_b):
                 (seat.table or seat.bye).save()
-        _void_phone_reports([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
+        tables_reseated([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
         order = list(turn.order)
         if a in order and b in order:
             i, j = order.index(a), order.index(b)
@@ -609,9 +591,6 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list[dict]
     """Why pairs of a Danish turn did not meet their ranking neighbour. A skip because the
     two had already been paired says where, and whether that table was played or decided by
     the referee without play (a score set by a ruling): never a meeting that did not happen."""
-    from tournaments.movements import explain
-    from tournaments.services.groups import groups_of
-
     if turn.movement == "mitchell" or not turn.order:
         return []
     avoid = danish_avoid(tournament, turn.number)
@@ -638,14 +617,12 @@ def seating_ranks(tournament: Tournament, turn: Turn) -> dict[int, tuple[int, in
     """For a Danish turn: each pair's place in the ranking it was seated by, its VP then
     (None before any result) and its group ("" over the whole field), so the seating page
     shows why 1 meets 2. In a turn in groups the place is the one in the pair's group."""
-    from scoring.services.standings import standings
-    from tournaments.services.groups import groups_of
-
     if turn.movement == "mitchell" or not turn.order:
         return {}
     vp = {}
     if turn.number > 1:
-        vp = {r.pair: r.vp for r in standings(tournament, after_turn=turn.number - 1)}
+        ranked = kind_of(tournament).ranking_for_seating(tournament, turn.number - 1)
+        vp = {r.pair: r.vp for r in ranked}
     if turn.movement not in GROUP_WORDS:
         return {pair: (rank, vp.get(pair), "") for rank, pair in enumerate(turn.order, start=1)}
     where = {p: g.name for g in groups_of(tournament) for p in g.pairs}

@@ -7,15 +7,24 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.rules import vp as vp_rules
-from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import all_settings, kind_of
-from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
+from tournaments.models import (
+    KIND_MOVEMENTS,
+    MOVEMENT_WORDS,
+    MOVEMENTS,
+    Pair,
+    Player,
+    Tournament,
+    audit,
+    new_pin,
+)
 from tournaments.movements import groups as groups_rules
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import PairRow
+from tournaments.services.scales import resolve_scale
 
 
 def parse_plan(text: str) -> list[str]:
@@ -127,12 +136,10 @@ def _turns_and_plan(kind: str, turns: int | None, plan: str | None) -> tuple[int
 def _checked_rules(game_variant: str, level: str, vp_scale: str | None, deals: int) -> str:
     """Check the game's rules and the level; return the VP scale (the rules' own by default),
     checked against the number of deals."""
-    from scoring.rules.deals import VARIANTS
-
-    if game_variant not in VARIANTS:
+    if game_variant not in vp_rules.RULES_SCALES:
         raise Refused(
             _("Unknown rules %(v)s (known: %(known)s).")
-            % {"v": game_variant, "known": ", ".join(VARIANTS)}
+            % {"v": game_variant, "known": ", ".join(vp_rules.RULES_SCALES)}
         )
     if level not in Tournament.Level.values:
         raise Refused(
@@ -140,7 +147,7 @@ def _checked_rules(game_variant: str, level: str, vp_scale: str | None, deals: i
             % {"v": level, "known": ", ".join(Tournament.Level.values)}
         )
     if vp_scale is None:
-        vp_scale = VARIANTS[game_variant].vp_scale
+        vp_scale = vp_rules.RULES_SCALES[game_variant]
     resolve_scale(vp_scale, deals)
     return vp_scale
 
@@ -188,8 +195,6 @@ def check_kind_settings(kind: str, settings: dict) -> None:
 
 def fresh_pin(taken: set[str]) -> str:
     """A PIN no other pair of the tournament has (two pairs at a table never share one)."""
-    from tournaments.models import new_pin
-
     for _attempt in range(1000):
         pin = new_pin()
         if pin not in taken:
@@ -273,8 +278,6 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
 
 def plan_summary(plan: list[str]) -> str:
     """["mitchell"]*4 + ["danish"]*3 -> "Mitchell turns 1–4, Danish (pure) turns 5–7"."""
-    from tournaments.models import MOVEMENTS
-
     labels = dict(MOVEMENTS)
     parts, start = [], 1
     for number in range(1, len(plan) + 1):

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from django.db import IntegrityError
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
 from tournaments.models import Table, Tournament, Turn, touch
+from tournaments.signals import tables_reseated as tables_reseated_signal
 
 
 def next_turn_number(tournament: Tournament) -> int:
@@ -52,3 +54,13 @@ def turn_seated(tournament: Tournament) -> None:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     touch(tournament.pk)
+
+
+def tables_reseated(tables) -> None:
+    """Who sits at these tables changed after the seating (a swap, a new line-up): a result a
+    phone entered there no longer means anything. Each table's version moves on, so such a
+    result can never be confirmed, and the signal `tables_reseated` lets the scoring app,
+    which keeps the phones' reports, show them as replaced."""
+    ids = sorted({t.pk for t in tables})
+    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    tables_reseated_signal.send(sender=Table, table_ids=ids)

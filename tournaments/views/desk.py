@@ -9,16 +9,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
 
-from scoring.rules import vp as vp_rules
-from scoring.services import scales
 from tournaments.access import TournamentMixin, visible_tournaments
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_turn
-from tournaments.models import Tournament
+from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, seating, seating_lists
+from tournaments.services import address, scales, seating, seating_lists
 from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
+from tournaments.signals import seated_at_desk
 from tournaments.views.forms import TournamentForm
 
 
@@ -44,8 +44,6 @@ class HomeView(LoginRequiredMixin, ListView):
 class ScaleContextMixin:
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        from scoring.models import VpScaleDefinition
-
         scales = list(vp_rules.SCALES.values()) + [
             s.as_scale() for s in VpScaleDefinition.objects.all()
         ]
@@ -90,8 +88,6 @@ class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, U
         return context
 
     def form_valid(self, form):
-        from tournaments.models import audit
-
         changed = [name for name in form.changed_data if name in form.fields]
         if changed:
             audit(
@@ -135,8 +131,6 @@ class DashboardView(TournamentMixin, TemplateView):
 
 def _groups_needed(tournament: Tournament, st) -> bool:
     """The next turn is played in groups and they are not set yet."""
-    from tournaments.models import GROUP_WORDS
-
     if st.phase != "complete" or st.turn.number >= tournament.turns:
         return False
     return tournament.plan[st.turn.number] in GROUP_WORDS and not tournament.groups.exists()
@@ -208,19 +202,9 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
-        from scoring.documents.jobs import request_document
-        from scoring.views.documents import site_url
-
         out = seating.seat_next_turn(self.tournament, user=request.user)
-        # The sheets of a big turn take seconds: start them now, in the background.
-        request_document(
-            self.tournament,
-            "sheets",
-            out.turn,
-            language=request.LANGUAGE_CODE,
-            base_url=site_url(request),
-        )
-        if self.tournament.is_teams:  # matches and teams (tournaments/services/teams.py)
+        self.seated(request, out.turn)
+        if self.tournament.is_teams:  # matches and teams (tournaments/services/team_setup.py)
             return out.summary()
         text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
         if out.repeats:
@@ -230,6 +214,17 @@ class SeatNextView(ActionView):
             pairs = ", ".join(str(p) for p in out.rest_again)
             text += " " + _("No seating avoided these pairs resting again: %(p)s.") % {"p": pairs}
         return text
+
+    def seated(self, request, turn) -> None:
+        """The sheets of a big turn take seconds: the scoring app, which prints them, starts
+        them now, in the background (it listens to `seated_at_desk`)."""
+        seated_at_desk.send(
+            sender=type(self),
+            tournament=self.tournament,
+            turn=turn,
+            language=request.LANGUAGE_CODE,
+            base_url=address.for_request(request).url,
+        )
 
 
 class ReleaseView(ActionView):
@@ -270,18 +265,3 @@ class SwapView(ActionView):
         if problems:
             text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
         return text
-
-
-class BackupView(TournamentMixin, View):
-    """Download the whole tournament as a backup file (GET: nothing changes)."""
-
-    def get(self, request, slug):
-        from django.http import HttpResponse
-        from django.utils import timezone
-
-        from tournaments.services.backup import dumps
-
-        stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-        response = HttpResponse(dumps(self.tournament), content_type="application/json")
-        response["Content-Disposition"] = f'attachment; filename="{slug}-{stamp}.json"'
-        return response

@@ -3,13 +3,14 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
 from tournaments.kinds import all_settings, kind_of, registered
-from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
+from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament, VpScaleDefinition
+from tournaments.rules import vp as vp_rules
 from tournaments.rules.names import split_name
 from tournaments.rules.text import ascii_int, clean_text
+from tournaments.services.seating import plan_problems
 from tournaments.services.setup import parse_plan, plan_text
 
 KIND_SETTINGS = all_settings()  # the kind objects say which apply (tournaments/kinds)
@@ -22,8 +23,6 @@ TIEBREAK_ORDERS = [
 
 
 def scale_choices():
-    from scoring.models import VpScaleDefinition
-
     metas = [(code, name) for code, (name, _tables) in vp_rules.META_SCALES.items()]
     return (
         metas
@@ -202,8 +201,6 @@ class TournamentForm(forms.ModelForm):
                 _("%(n)d turns are already seated: the plan cannot be shorter.") % {"n": seated}
             )
         if self.instance.pk:
-            from tournaments.services.seating import plan_problems
-
             problems = plan_problems(self.instance, plan)
             if problems:
                 raise forms.ValidationError(problems[0])

@@ -6,8 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.access import TournamentMixin
-from tournaments.errors import Refused
+from tournaments.errors import Refused, rule_refusal
 from tournaments.http import QueryProblems
+from tournaments.movements.groups import parse_sizes
+from tournaments.rules.messages import RuleError
 from tournaments.rules.text import ascii_int
 from tournaments.services import groups
 
@@ -48,14 +50,10 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
     def _sizes(self, text):
         if text is None:
             return None
-        from tournaments.movements.groups import parse_sizes
-        from tournaments.rules.messages import RuleError
 
         try:
             return parse_sizes(text)
         except RuleError as exc:
-            from tournaments.errors import rule_refusal
-
             raise rule_refusal(exc) from None
 
     def post(self, request, *args, **kwargs):

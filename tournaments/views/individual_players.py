@@ -13,7 +13,8 @@ from django.views.generic import TemplateView
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import individual as registration
+from tournaments.rules.names import matches
+from tournaments.services import player_registration as registration
 from tournaments.services.imports import ImportFileError
 from tournaments.views.pairs import ImportView
 
@@ -38,8 +39,6 @@ class PlayersView(TournamentMixin, TemplateView):
     nav = "pairs"
 
     def get_context_data(self, **kwargs):
-        from tournaments.rules.names import matches
-
         context = super().get_context_data(**kwargs)
         q = self.request.GET.get("q", "").strip()[:120]
         players = list(registration.players(self.tournament))

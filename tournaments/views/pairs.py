@@ -9,8 +9,7 @@ from django.utils.translation import ngettext
 from django.views.generic import FormView, View
 from django_tables2 import SingleTableView
 
-from scoring.documents import spreadsheets
-from scoring.documents.spreadsheets import export_or_page
+from tournaments import spreadsheets
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import InvalidFormIs400, QueryProblems
@@ -26,6 +25,7 @@ from tournaments.services.imports import (
     read_pairs_file,
     size_limit_text,
 )
+from tournaments.spreadsheets import export_or_page
 from tournaments.views.forms import ImportForm, PairForm
 from tournaments.views.tables import PairTable
 

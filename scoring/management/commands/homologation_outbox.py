@@ -1,6 +1,7 @@
 import time
 
 from scoring.models import HubPush
+from scoring.services.push import retry_due
 from tournaments.management.base import ContractCommand
 
 
@@ -12,8 +13,6 @@ class Command(ContractCommand):
         parser.add_argument("--interval", type=float, default=15, help="seconds between rounds")
 
     def run(self, **opts):
-        from scoring.services.push import retry_due
-
         while True:
             for job in retry_due():
                 self.stdout.write(

@@ -1,3 +1,4 @@
+from scoring.documents.homologation import build_package
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 
@@ -14,8 +15,6 @@ class Command(ContractCommand):
         parser.add_argument("--output", help="file to write (default: standard output)")
 
     def run(self, **opts):
-        from scoring.documents.homologation import build_package
-
         tournament = lookup.tournament_by_slug(opts["slug"])
         package = build_package(tournament)
         self.stderr.write(f"Digest {package.digest}")

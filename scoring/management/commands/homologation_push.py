@@ -1,4 +1,6 @@
+from scoring.documents.homologation import build_package
 from scoring.models import HomologationPackage, HubPush
+from scoring.services import push
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
@@ -20,9 +22,6 @@ class Command(ContractCommand):
         )
 
     def run(self, **opts):
-        from scoring.documents.homologation import build_package
-        from scoring.services import push
-
         tournament = lookup.tournament_by_slug(opts["slug"])
         push.hub_base(opts["hub"])  # a bad address is refused before any work
         package = HomologationPackage.objects.filter(tournament=tournament).first()

@@ -1,5 +1,6 @@
 from django.conf import settings
 
+from scoring.services.hub import register_club
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 
@@ -19,8 +20,6 @@ class Command(ContractCommand):
     def run(self, **opts):
         from django.core.exceptions import ValidationError
         from django.core.validators import validate_slug
-
-        from scoring.services.hub import register_club
 
         if settings.ROLE != "hub":
             raise Refused("this installation is not a hub (set DJANGO_ROLE=hub)")

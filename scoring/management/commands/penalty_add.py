@@ -1,7 +1,8 @@
 from scoring.services.decisions import add_penalty
+from scoring.services.team_penalties import penalty_command
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.individual import penalised, who
+from tournaments.services.player_registration import penalised, who
 
 
 class Command(ContractCommand):
@@ -26,8 +27,6 @@ class Command(ContractCommand):
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
         if tournament.is_teams or opts["team"] is not None:  # a team event penalises a team
-            from scoring.services.team_penalties import penalty_command
-
             return self.stdout.write(penalty_command(tournament, opts))
         pair = penalised(tournament, opts["pair"], opts["player"])
         p = add_penalty(

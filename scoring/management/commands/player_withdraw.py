@@ -1,7 +1,7 @@
 from scoring.services.individual_rulings import withdraw_player
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.individual import check_individual, player_by_number
+from tournaments.services.player_registration import check_individual, player_by_number
 
 
 class Command(ContractCommand):

@@ -1,5 +1,6 @@
 import json
 
+from scoring.documents import reports
 from scoring.services.export_range import results_data_over
 from scoring.services.exports import results_data
 from tournaments.errors import Refused
@@ -33,7 +34,5 @@ class Command(ContractCommand):
                 return
             payload = text.encode()
         else:
-            from scoring.documents import reports
-
             payload = reports.build(tournament, opts["format"])
         self.emit(payload, opts["output"])

@@ -2,7 +2,7 @@ import json
 
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, membership
-from tournaments.services.individual import refuse_individual
+from tournaments.services.player_registration import refuse_individual
 
 
 class Command(ContractCommand):

@@ -4,7 +4,7 @@ from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, setup
 from tournaments.services.imports import ImportFileError, read_pairs_file
-from tournaments.services.individual import refuse_pairs
+from tournaments.services.player_registration import refuse_pairs
 
 
 class Command(ContractCommand):

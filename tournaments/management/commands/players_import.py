@@ -4,7 +4,11 @@ from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 from tournaments.services.imports import ImportFileError
-from tournaments.services.individual import check_individual, import_players, read_players_file
+from tournaments.services.player_registration import (
+    check_individual,
+    import_players,
+    read_players_file,
+)
 
 
 class Command(ContractCommand):

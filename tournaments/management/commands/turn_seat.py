@@ -1,7 +1,9 @@
 import json
 
 from tournaments.management.base import ContractCommand
-from tournaments.services import lookup, seating
+from tournaments.services import lookup, seating, team_setup
+from tournaments.services.individual_report import write_seating
+from tournaments.services.individual_seating import seat_individual_turn
 
 
 class Command(ContractCommand):
@@ -14,18 +16,13 @@ class Command(ContractCommand):
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
         if tournament.is_individual:  # lines of players, rests of players (Art. 2)
-            from tournaments.services.individual_report import write_seating
-            from tournaments.services.individual_seating import seat_individual_turn
-
             out = seat_individual_turn(tournament)
             return write_seating(self.stdout, tournament, out, opts["json"])
         out = seating.seat_next_turn(tournament)
         turn = out.turn
         if tournament.is_teams:  # matches of two tables, lines by their players
-            from tournaments.services import teams
-
-            data = teams.outcome_data(out)
-            text = json.dumps(data) if opts["json"] else "\n".join(teams.outcome_text(out))
+            data = team_setup.outcome_data(out)
+            text = json.dumps(data) if opts["json"] else "\n".join(team_setup.outcome_text(out))
             self.stdout.write(text)
             return
         if turn.number == 1:

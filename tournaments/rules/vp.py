@@ -5,6 +5,9 @@ lines of a table. Each band gives the winner's share of the 20 VP; the loser
 gets the rest (Codice di Gara, Art. 30). Scales are data: the federation's
 ones are listed in `SCALES`, a referee can define a custom one with
 `VpScale.from_bands`, which validates it.
+
+The scales live in the tournaments app because a tournament's settings name one (the model's
+default, the settings form's choices); `scoring` applies them to the tables' results.
 """
 
 from __future__ import annotations
@@ -218,6 +221,14 @@ META_SCALES: dict[str, tuple[str, dict[int, str]]] = {
     ),
 }
 DEFAULT_SCALE = "feburit-2007"
+# The scale a tournament plays by default under each rules edition (`Tournament.game_variant`;
+# how each scores a deal is `scoring.rules.deals.VARIANTS`, with the same codes).
+RULES_SCALES: dict[str, str] = {
+    "fibur": "fibur",
+    "feburit-2007": "feburit-2007",
+    "club": "fibur",
+    "parole": "fibur",
+}
 
 
 def get_scale(code: str) -> VpScale:

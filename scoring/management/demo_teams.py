@@ -10,8 +10,7 @@ import random
 from scoring.services.results import Entry, record_scores
 from scoring.services.team_penalties import add_team_penalty
 from tournaments.models import Tournament
-from tournaments.services import seating, setup
-from tournaments.services import teams as team_setup
+from tournaments.services import seating, setup, team_setup
 
 TEAM_NAMES = [
     "Le Pinelle",

@@ -1,6 +1,6 @@
 """Pages of team events (Art. 2) that read results: the team standings and a team's
 matches at the desk, and the players' pages (where does my team play, both tables; the
-standings by team). Views hold no rule: `scoring.services.teams` does."""
+standings by team). Views hold no rule: `scoring.services.team_results` does."""
 
 from django import forms
 from django.contrib import messages
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from scoring.services import public
-from scoring.services import teams as team_scores
+from scoring.services import team_results as team_scores
 from scoring.services.team_penalties import add_team_penalty
 from scoring.views.forms import PenaltyForm
 from scoring.views.public import PublicView

@@ -3,10 +3,10 @@ from pathlib import Path
 from django.db import DatabaseError
 from django.utils import timezone
 
+from scoring.services import backup
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
-from tournaments.services import backup
 
 
 class Command(ContractCommand):

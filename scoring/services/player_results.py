@@ -1,13 +1,13 @@
 """Individual events: standings read from the tables (each line mapped to its two players),
 the rests and the penalties of players (Art. 23: a penalty hits the player alone), computed
-by `scoring.rules.individual`; the rows the pages and documents show.
+by `scoring.rules.individual_standings`; the rows the pages and documents show; the JSON export.
 
 A row's `pair` holds the player's number (the pure rules share the pairs' Row)."""
 
 from __future__ import annotations
 
 from scoring.models import Penalty
-from scoring.rules import individual as rules
+from scoring.rules import individual_standings as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
 from tournaments.models import Bye, Table, Tournament

@@ -2,10 +2,14 @@
 
 import datetime
 import random
+import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 
+from scoring.management.demo_individual import build_individual_demo
+from scoring.management.demo_teams import build_teams_demo
 from scoring.services.results import Entry, record_scores
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
@@ -100,10 +104,6 @@ USERNAME = "arbitro"
 def new_password() -> str:
     """Four groups of four letters and digits, easy to copy from the screen (no 0/O, 1/l),
     about 79 bits; checked against the password validators of the settings."""
-    import secrets
-
-    from django.contrib.auth.password_validation import validate_password
-
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     while True:
         password = "-".join("".join(secrets.choice(alphabet) for _i in range(4)) for _g in range(4))
@@ -142,9 +142,7 @@ class Command(ContractCommand):
         if opts["if_empty"] and Tournament.objects.exists():
             self.stdout.write("The database already has tournaments: no demo loaded.")
             return
-        if opts["kind"] == "individual":  # 42 players, 9 turns (tournaments/services)
-            from tournaments.services.individual_demo import build_individual_demo
-
+        if opts["kind"] == "individual":  # 42 players, 9 turns (scoring/management)
             with transaction.atomic():
                 t = build_individual_demo(
                     opts["slug"],
@@ -159,9 +157,7 @@ class Command(ContractCommand):
             )
             return
         with transaction.atomic():
-            if opts["kind"] == "teams":  # tournaments/management/demo_teams.py
-                from tournaments.management.demo_teams import build_teams_demo
-
+            if opts["kind"] == "teams":  # scoring/management/demo_teams.py
                 rng = random.Random(opts["seed"])
                 t = build_teams_demo(
                     opts["slug"], rng, self.referee, (FIRST, LAST), CLUBS, demo_line_totals

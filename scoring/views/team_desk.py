@@ -1,6 +1,7 @@
 """The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
-matches of two tables. Views hold no
-rule: `tournaments.services.teams` and `scoring.services.teams` do."""
+matches of two tables. Views hold no rule: `tournaments.services.team_setup` and
+`scoring.services.team_results` do. These pages show the teams' results beside their registration,
+so they live in the scoring app (`tournaments` never imports `scoring`)."""
 
 from django.contrib import messages
 from django.http import Http404
@@ -9,12 +10,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.services import teams as team_scores
+from scoring.services import team_results as team_scores
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
-from tournaments.services import seating
-from tournaments.services import teams as team_setup
+from tournaments.services import seating, team_setup
 
 
 class TeamsView(TournamentMixin, TemplateView):

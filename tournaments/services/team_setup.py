@@ -13,9 +13,11 @@ import random
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import danish, roundrobin, team_danish
@@ -23,7 +25,7 @@ from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
-from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
+from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 from tournaments.signals import lineup_changed
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
@@ -357,20 +359,12 @@ def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups
             line_turn=turn,
             number=line_number(turn, team.number, index),
         ).update(player1=players[line[0]], player2=players[line[1]])
-    from django.db.models import F, Q
-
-    from scoring.models import TableReport
-
     # the table's players changed: a result a phone entered there no longer means anything
-    tables = Table.objects.filter(turn__tournament=tournament, turn__number=turn).filter(
-        Q(ns__team=team) | Q(ew__team=team)
+    tables_reseated(
+        Table.objects.filter(turn__tournament=tournament, turn__number=turn).filter(
+            Q(ns__team=team) | Q(ew__team=team)
+        )
     )
-    ids = list(tables.values_list("pk", flat=True))
-    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    TableReport.objects.filter(
-        table_id__in=ids,
-        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
-    ).update(status=TableReport.Status.SUPERSEDED)
 
 
 # --- seating -------------------------------------------------------------------------------
@@ -423,10 +417,9 @@ def _seeding(tournament: Tournament, number: int, present: list[int]) -> list[in
         if tournament.first_seating == Tournament.FirstSeating.DRAW:
             random.Random(tournament.seed).shuffle(order)
         return order
-    from scoring.services.teams import team_standings
-
     here = set(present)
-    return [r.pair for r in team_standings(tournament, after_turn=number - 1) if r.pair in here]
+    ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
+    return [r.pair for r in ranked if r.pair in here]
 
 
 def block_start(plan: list[str], number: int) -> int:
@@ -480,8 +473,6 @@ def _danish(tournament: Tournament, number: int, present: list[int]):
 def seat_team_turn(tournament: Tournament, user=None):
     """Seat the next turn of a team event by its plan: line Pairs, two tables a match and
     the team byes, in one transaction (the same guards as the pairs seating)."""
-    from scoring.services.teams import team_bye_score
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         number = check_can_seat_teams(tournament)
@@ -501,7 +492,7 @@ def seat_team_turn(tournament: Tournament, user=None):
             for table, ns, ew in _match_seats(k, a, b)
         )
         rested = team_byes_taken(tournament)
-        score = team_bye_score(tournament)
+        score = kind_of(tournament).bye_score(tournament)
         bye_rows = Bye.objects.bulk_create(
             Bye(turn=turn, team=teams[t], vp=score.vp, mp=score.mp) for t in byes
         )

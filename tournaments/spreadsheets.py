@@ -8,6 +8,8 @@ numbers: a negative MP difference is a numeric cell.
 
 The pages' tables (django-tables2) export only through `table_response`: CSV (UTF-8 with BOM,
 `;`-separated, as Italian Excel opens it) and XLSX; any other `_export` is refused (400).
+Both apps write spreadsheets (the pairs list here, the standings and workbooks in `scoring`):
+the helper lives in the lower app.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 
+from django.contrib import messages
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
@@ -104,8 +107,6 @@ def table_response(fmt: str, table, filename: str, exclude: tuple[str, ...] = ()
 
 def export_or_page(view, context, table, filename: str, exclude: tuple[str, ...] = ()):
     """A page's response for `?_export=`: the file, or the page with a message and 400."""
-    from django.contrib import messages
-
     fmt = view.request.GET.get("_export")
     if fmt is None:
         return None

@@ -1,5 +1,6 @@
+from scoring.services import backup
 from tournaments.management.base import ContractCommand
-from tournaments.services import backup, lookup
+from tournaments.services import lookup
 
 
 class Command(ContractCommand):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.rules import standings
-from scoring.rules.vp import (
+from tournaments.rules.vp import (
     DEFAULT_BYE_PERCENTAGE,
     TOTAL_VP,
     Band,

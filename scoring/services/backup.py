@@ -31,6 +31,8 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.models import LogEntry, Penalty, Prize, ResultChange, Ruling, TableReport
+from scoring.services.exports import results_data
 from tournaments.errors import Refused
 from tournaments.models import (
     AuditEntry,
@@ -45,6 +47,8 @@ from tournaments.models import (
     Turn,
     new_table_code,
 )
+from tournaments.services.scales import resolve_scale
+from tournaments.services.snapshot import read_snapshot
 
 FORMAT = "burraco-tournament-backup"
 VERSION = 1
@@ -54,8 +58,6 @@ LARGEST = 2**63 - 1
 
 def _models():
     """(key, model, how to find its tournament) in an order where references come first."""
-    from scoring.models import LogEntry, Penalty, Prize, ResultChange, Ruling, TableReport
-
     return [
         ("teams", Team, "tournament"),  # team events (Art. 2): before their players
         ("players", Player, "tournament"),
@@ -118,8 +120,6 @@ def dump(tournament: Tournament) -> dict:
 def dumps(tournament: Tournament) -> bytes:
     """The backup file's content: read in one snapshot that never holds the write lock (the
     desk and the phones keep writing meanwhile), turned into JSON outside any transaction."""
-    from tournaments.services.snapshot import read_snapshot
-
     with read_snapshot():
         data = dump(tournament)
     return json.dumps(data, ensure_ascii=False, indent=0).encode()
@@ -381,9 +381,6 @@ def _restore(data: dict, slug: str | None) -> Tournament:
 def _computes(tournament: Tournament) -> None:
     """The restored tournament must give its results: a file whose rows contradict each
     other (a table of a pair from another turn…) is refused here, inside the transaction."""
-    from scoring.services.exports import results_data
-    from scoring.services.scales import resolve_scale
-
     resolve_scale(tournament.vp_scale)
     try:
         results_data(tournament)

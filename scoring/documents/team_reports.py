@@ -8,8 +8,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from scoring.documents.pdf import render
 from scoring.services import labels
-from scoring.services.teams import matches, turn_byes
+from scoring.services.team_results import matches, team_players, turn_byes
 from tournaments.models import Tournament, Turn
 
 
@@ -62,8 +63,6 @@ def label_rooms(tournament: Tournament, sheets: list[dict]) -> None:
 
 def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """The turn's matches, each with its two tables and the lines' players."""
-    from scoring.documents.pdf import render
-
     names = dict(tournament.teams.values_list("number", "name"))
     found = matches(tournament, turn.number)
     for m in found:
@@ -82,8 +81,6 @@ def seating_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
     """A slip per team: its match, and where each of its lines sits."""
-    from scoring.documents.pdf import render
-
     names = dict(tournament.teams.values_list("number", "name"))
     slips = []
     for m in matches(tournament, turn.number):
@@ -120,9 +117,6 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 def cards_pdf(tournament: Tournament, url: str, qr: str) -> bytes:
     """A card per team: its number, name, players and the PIN its lines confirm with."""
-    from scoring.documents.pdf import render
-    from scoring.services.teams import team_players
-
     players = team_players(tournament)
     teams = [(t, players.get(t.number, [])) for t in tournament.teams.order_by("number")]
     html = render_to_string(

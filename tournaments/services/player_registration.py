@@ -1,6 +1,6 @@
 """Individual events (Art. 2: "nei tornei individuali ogni giocatore si iscrive personalmente"):
 registering the players, each with his own number. The seating is in
-`tournaments.services.individual_seating`; the standings in `scoring.services.individual`.
+`tournaments.services.individual_seating`; the standings in `scoring.services.player_results`.
 
 A players file is read as a pairs file is (`tournaments.services.imports`: any encoding,
 `,` `;` or tab, XLSX; English or Italian headers): `player[,membership,club]`, or
@@ -28,6 +28,7 @@ from tournaments.services.imports import (
     problem_lines,
     read_cells,
 )
+from tournaments.services.lookup import pair_by_number
 
 MAX_PLAYERS = 2 * MAX_PAIRS
 MAX_NUMBER = 99999
@@ -318,8 +319,6 @@ def players(tournament: Tournament):
 def penalised(tournament: Tournament, pair: int | None, player: int | None):
     """Who a penalty hits: a player in an individual event (Art. 23: the player alone, never
     that turn's partner), a pair otherwise."""
-    from tournaments.services.lookup import pair_by_number
-
     if tournament.is_individual:
         if player is None:
             raise Refused(_("In an individual event a penalty hits a player: give --player."))

@@ -1,8 +1,8 @@
 from pathlib import Path
 
+from scoring.services import backup
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
-from tournaments.services import backup
 
 
 class Command(ContractCommand):

@@ -1,5 +1,5 @@
 """Team events (Art. 2): match results from the two tables, team byes, penalties and the
-team standings, read from the models and computed by `scoring.rules.teams`."""
+team standings, read from the models and computed by `scoring.rules.team_matches`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.rules import standings as rules
-from scoring.rules import teams as team_rules
-from scoring.rules.vp import ByeScore
-from scoring.services.scales import bye_percentage, tournament_scale
+from scoring.rules import team_matches as team_rules
 from tournaments.models import Bye, Table, Tournament
+from tournaments.rules.names import compact
+from tournaments.rules.names import matches as name_matches
+from tournaments.rules.vp import ByeScore
+from tournaments.services.scales import bye_percentage, tournament_scale
 
 
 def team_scale(tournament: Tournament) -> team_rules.TeamScale:
@@ -291,9 +293,6 @@ def team_detail(
 def public_matches(tournament: Tournament, turn: int, query: str = "") -> tuple[list, list]:
     """A turn's matches and team byes for the players' pages, with the teams' names; only
     those whose team number, team name or a player's name matches `query` when given."""
-    from tournaments.rules.names import compact
-    from tournaments.rules.names import matches as name_matches
-
     names = dict(tournament.teams.values_list("number", "name"))
     found = matches(tournament, turn)
     byes = turn_byes(tournament, turn)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
-from tournaments.models import Tournament
+from tournaments.models import Tournament, VpScaleDefinition
+from tournaments.rules import vp as vp_rules
 
 
 def resolve_scale(code: str, deals: int | None = None) -> vp_rules.VpScale:
@@ -22,8 +22,6 @@ def resolve_scale(code: str, deals: int | None = None) -> vp_rules.VpScale:
             ) from None
     if code in vp_rules.SCALES:
         return vp_rules.SCALES[code]
-    from scoring.models import VpScaleDefinition
-
     custom = VpScaleDefinition.objects.filter(code=code).first()
     if custom is None:
         known = ", ".join(
@@ -46,8 +44,6 @@ def scale_display(code: str) -> str:
     """A scale's full name for pages and documents, never its code."""
     if code in vp_rules.META_SCALES or code in vp_rules.SCALES:
         return vp_rules.scale_name(code)
-    from scoring.models import VpScaleDefinition
-
     custom = VpScaleDefinition.objects.filter(code=code).first()
     return custom.as_scale().name if custom is not None else code
 
