@@ -1,5 +1,9 @@
-"""Pairs events at the scoring side: their pages (the desk's and the players')."""
+"""Pairs events at the scoring side: their pages (the desk's and the players') and the hooks
+the services ask (the base of every kind's scoring side: the other kinds override)."""
 
+from django.utils.translation import gettext as _
+
+from scoring.services import decisions
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
@@ -63,3 +67,17 @@ class PairsEvent(PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line at that table of the guilty entrant: here the pair itself."""
+        table = decisions.table_at(tournament, turn_number, table_number)
+        return decisions.line_of(
+            table,
+            lambda line: line.number,
+            number,
+            _("Pair %(p)d does not play at table %(t)d."),
+        )
+
+    def table_entrants(self, table) -> list[int]:
+        """The entrants a table's log entry names (N-S first): here its two pairs."""
+        return [table.ns.number, table.ew.number]

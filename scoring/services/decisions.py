@@ -21,6 +21,7 @@ from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
 from scoring.services.scales import bye_score, resolve_scale
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.services.individual import owner_fields
 from tournaments.services.lookup import turn_by_number
@@ -231,6 +232,20 @@ def _table(
     return table
 
 
+def table_at(tournament: Tournament, turn_number: int, table_number: int) -> Table:
+    """A match of a turn with its two lines, to read."""
+    return _table(tournament, turn_number, table_number, lock=False)
+
+
+def line_of(table: Table, owner, number: int, missing: str) -> Pair:
+    """The line at `table` that belongs to entrant `number` (`owner(line)` names a line's
+    entrant); refused with `missing` (%(p)d the entrant, %(t)d the table) when neither does."""
+    for line in (table.ns, table.ew):
+        if owner(line) == number:
+            return line
+    raise Refused(missing % {"p": number, "t": table.number})
+
+
 def adjust_score(
     tournament: Tournament,
     turn_number: int,
@@ -294,7 +309,7 @@ def adjust_score(
             user=user,
             turn=turn_number,
             table=table_number,
-            pairs=[table.ns.number, table.ew.number],
+            pairs=kind_of(tournament).table_entrants(table),
             ruling=ruling,
             code="adjusted",
             article="Art. 15",
@@ -321,17 +336,15 @@ def table_ruling(
     user=None,
 ) -> Table:
     """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
-    the guilty pair `guilty`, from the points played when they were entered."""
+    the guilty line, the one of entrant `guilty` (a pair; a team's line in a team event: the
+    kind's `guilty_line`), from the points played when they were entered."""
     rule = ruling_by_code(tournament, code)
     if rule.effect not in TABLE_EFFECTS:
         raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
     table = _table(tournament, turn_number, table_number, lock=False)
-    if guilty not in (table.ns.number, table.ew.number):
-        raise Refused(
-            _("Pair %(p)d does not play at table %(t)d.") % {"p": guilty, "t": table_number}
-        )
+    line = kind_of(tournament).guilty_line(tournament, turn_number, table_number, guilty)
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
-    ns_guilty = guilty == table.ns.number
+    ns_guilty = line.pk == table.ns_id
     pts = (table.ns_points, table.ew_points) if not table.adjusted else (None, None)
     innocent_pts = pts if not ns_guilty else pts[::-1]
     innocent_played = rulings.played(scale, *innocent_pts)
@@ -362,30 +375,57 @@ def table_ruling(
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:
     """The pair leaves (Art. 32, 33): absent from the next turn to be seated on."""
+    return withdraw_entrant(tournament, pair, reason=reason, user=user)
+
+
+def withdraw_entrant(
+    tournament: Tournament, entrant, *, reason: str, after_turn: int | None = None, user=None
+) -> int:
+    """An entrant leaves (Art. 32, 33): a pair, a player or a team, any row with
+    `withdrawn_after_turn`. Absent from the turn after `after_turn` on (default: the next turn
+    to be seated on); its results so far stay, and the seating leaves it out (its opponents
+    meet others, or rest with the bye score). Returns the last turn it plays."""
+    kind = kind_of(tournament)
     reason = _clean_reason(reason)
-    if pair.withdrawn_after_turn is not None:
+    if entrant.withdrawn_after_turn is not None:
         raise Refused(
-            _("Pair %(n)d already withdrew after turn %(t)d.")
-            % {"n": pair.number, "t": pair.withdrawn_after_turn}
+            kind.withdrawn_twice % {"n": entrant.number, "t": entrant.withdrawn_after_turn}
         )
     last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first() or 0
     if last >= tournament.turns:
         raise Refused(_("Every turn is already seated: there is nothing to withdraw from."))
+    after_turn = last if after_turn is None else after_turn
+    if not last <= after_turn < tournament.turns:
+        raise Refused(
+            _("A withdrawal starts after a turn from %(a)d (the last seated) to %(b)d.")
+            % {"a": last, "b": tournament.turns - 1}
+        )
     with transaction.atomic():
-        pair.withdrawn_after_turn = last
-        pair.withdrawal_reason = reason
-        pair.save(update_fields=["withdrawn_after_turn", "withdrawal_reason"])
+        entrant.withdrawn_after_turn = after_turn
+        fields = ["withdrawn_after_turn"]
+        if hasattr(entrant, "withdrawal_reason"):  # a player keeps his in the log only
+            entrant.withdrawal_reason = reason
+            fields.append("withdrawal_reason")
+        entrant.save(update_fields=fields)
+        audit(
+            tournament,
+            "withdraw",
+            user=user,
+            target=f"{kind.entrant_key} {entrant.number}",
+            new={"withdrawn_after_turn": after_turn},
+            reason=reason,
+        )
         write_log(
             tournament,
             user=user,
             turn=last or None,
-            pairs=[pair.number],
+            pairs=[entrant.number],
             code="withdrawal",
             article="Art. 32",
             event="withdrawal",
-            params={"reason": reason, "from_turn": last + 1},
+            params={"reason": reason, "from_turn": after_turn + 1},
         )
-    return last
+    return after_turn
 
 
 def seat_late_pair(tournament: Tournament, data: dict, *, user=None) -> Table:

@@ -21,6 +21,12 @@ class EventKind:
     entrants_title = _("Pairs")
     # Where the referee registers the entrants (a desk page name).
     registration_page = "pairs"
+    # The key that names an entrant in the contract's JSON rows (prizes, problems).
+    entrant_key = "pair"
+    # Sentences whose words agree with the entrant (Italian: la coppia ritirata, il giocatore
+    # ritirato): %(n)d is the entrant's number, %(t)d a turn.
+    withdrawn_twice = _("Pair %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Pair %(n)d withdrawn: absent from turn %(t)d on.")
 
     def __str__(self) -> str:
         return str(self.label)

@@ -16,3 +16,6 @@ class IndividualKind(EventKind):
     entrant_title = _("Player")
     entrants_title = _("Players")
     registration_page = "individual_players"
+    entrant_key = "player"
+    withdrawn_twice = _("Player %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Player %(n)d withdrawn: absent from turn %(t)d on.")

@@ -15,3 +15,6 @@ class TeamsKind(EventKind):
     entrant_title = _("Team")
     entrants_title = _("Teams")
     registration_page = "teams"
+    entrant_key = "team"
+    withdrawn_twice = _("Team %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Team %(n)d withdrawn: absent from turn %(t)d on.")

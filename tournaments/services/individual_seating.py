@@ -258,7 +258,7 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
     the repeats accepted."""
     from tournaments.errors import NeedsConfirmation
     from tournaments.services.lookup import last_turn
-    from tournaments.services.seating import _void_phone_reports, check_no_results
+    from tournaments.services.seating import check_no_results, void_phone_reports
 
     if a == b:
         raise Refused(_("Choose two different players."))
@@ -284,7 +284,7 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
                 % {"p": ", ".join(f"{x}–{y}" for x, y in problems)}
             )
         lines = [seat[0].pk for seat in (seat_a, seat_b) if seat[1] is not None]
-        _void_phone_reports(list(Table.objects.filter(turn=turn).filter(_at_lines(lines))))
+        void_phone_reports(list(Table.objects.filter(turn=turn).filter(_at_lines(lines))))
         order = list(turn.order)
         if a in order and b in order:
             i, j = order.index(a), order.index(b)

@@ -510,7 +510,7 @@ def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
     return arriving if opponent == arriving else opponent
 
 
-def _void_phone_reports(tables) -> None:
+def void_phone_reports(tables) -> None:
     """A table's pairs changed: a result a phone entered there no longer means anything (the
     version moves on, so it can never be confirmed; it shows as replaced)."""
     from django.db.models import F
@@ -554,7 +554,7 @@ def swap_pairs(
             _put(seat_b, pair_a)
             for seat in (seat_a, seat_b):
                 (seat.table or seat.bye).save()
-        _void_phone_reports([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
+        void_phone_reports([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
         order = list(turn.order)
         if a in order and b in order:
             i, j = order.index(a), order.index(b)

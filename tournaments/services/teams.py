@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils.translation import gettext as _
 
-from tournaments.errors import Refused, rule_refusal
+from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import roundrobin, team_danish
@@ -23,6 +24,8 @@ from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
+from tournaments.services.lookup import turn_by_number
+from tournaments.services.seating import check_no_results, void_phone_reports
 from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
@@ -246,20 +249,12 @@ def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups
             line_turn=turn,
             number=line_number(turn, team.number, index),
         ).update(player1=players[line[0]], player2=players[line[1]])
-    from django.db.models import F, Q
-
-    from scoring.models import TableReport
-
     # the table's players changed: a result a phone entered there no longer means anything
-    tables = Table.objects.filter(turn__tournament=tournament, turn__number=turn).filter(
-        Q(ns__team=team) | Q(ew__team=team)
+    void_phone_reports(
+        Table.objects.filter(turn__tournament=tournament, turn__number=turn).filter(
+            Q(ns__team=team) | Q(ew__team=team)
+        )
     )
-    ids = list(tables.values_list("pk", flat=True))
-    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    TableReport.objects.filter(
-        table_id__in=ids,
-        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
-    ).update(status=TableReport.Status.SUPERSEDED)
 
 
 # --- seating -------------------------------------------------------------------------------
@@ -288,11 +283,13 @@ def team_meetings(tournament: Tournament) -> list[list[tuple[int, int]]]:
     return [history.get(n, []) for n in range(1, max(history, default=0) + 1)]
 
 
-def team_byes_taken(tournament: Tournament) -> dict[int, int]:
+def team_byes_taken(tournament: Tournament, before: int | None = None) -> dict[int, int]:
+    """Team number -> the byes it had (in the turns before `before` when given)."""
     taken: dict[int, int] = {}
-    for number in Bye.objects.filter(turn__tournament=tournament, team__isnull=False).values_list(
-        "team__number", flat=True
-    ):
+    byes = Bye.objects.filter(turn__tournament=tournament, team__isnull=False)
+    if before is not None:
+        byes = byes.filter(turn__number__lt=before)
+    for number in byes.values_list("team__number", flat=True):
         taken[number] = taken.get(number, 0) + 1
     return taken
 
@@ -379,7 +376,8 @@ def seat_team_turn(tournament: Tournament, user=None):
         turn = new_turn(tournament, number, movement, order, repeats)
         teams = {t.number: t for t in tournament.teams.all()}
         Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
-        lines = _create_lines(tournament, number, teams, matches)
+        playing = sorted({t for _k, a, b in matches for t in (a, b)})
+        lines = _create_lines(tournament, number, teams, playing)
         tables = Table.objects.bulk_create(
             Table(turn=turn, number=table, ns=lines[ns], ew=lines[ew])
             for k, a, b in matches
@@ -440,9 +438,8 @@ def _match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tup
     return [(open_table, (a, 1), (b, 1)), (closed_table, (b, 2), (a, 2))]
 
 
-def _create_lines(tournament, number: int, teams: dict, matches) -> dict:
-    """The line Pairs of every team playing turn `number`, from its line-up."""
-    playing = sorted({t for _k, a, b in matches for t in (a, b)})
+def _create_lines(tournament, number: int, teams: dict, playing: list[int]) -> dict:
+    """The line Pairs of the teams `playing` turn `number`, from their line-ups."""
     players = {
         (p.team_id, p.number): p
         for p in Player.objects.filter(tournament=tournament, team__isnull=False)
@@ -472,6 +469,144 @@ def _create_lines(tournament, number: int, teams: dict, matches) -> dict:
             )
     created = Pair.objects.bulk_create(rows)
     return {(p.team.number, p.number % 10): p for p in created}
+
+
+# --- a swap in a seated turn ----------------------------------------------------------------
+
+
+def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[str]:
+    """What exchanging teams `a` and `b` in `turn` would break: a meeting of an earlier turn
+    played again, a team resting a second time (Art. 33)."""
+    opponents = {m_a: m_b for _k, m_a, m_b in turn_matches(turn)}
+    opponents.update({v: k for k, v in opponents.items()})
+    after = {a: opponents.get(b), b: opponents.get(a)}
+    if after[a] == a:  # a and b play each other: they only change rooms
+        return []
+    earlier = {
+        frozenset(m) for meetings in team_meetings(tournament)[: turn.number - 1] for m in meetings
+    }
+    problems = [
+        _("Teams %(a)d and %(b)d have already met.") % {"a": me, "b": other}
+        for me, other in after.items()
+        if other is not None and frozenset((me, other)) in earlier
+    ]
+    rested = {n for n, times in team_byes_taken(tournament, before=turn.number).items() if times}
+    problems += [
+        _("Team %(n)d has already rested.") % {"n": me}
+        for me, other in after.items()
+        if other is None and me in rested
+    ]
+    return problems
+
+
+def turn_matches(turn: Turn) -> list[tuple[int, int, int]]:
+    """(match, team A, team B) of a seated turn, read from its open-room tables."""
+    return [
+        ((number + 1) // 2, ns, ew)
+        for number, ns, ew in turn.tables.values_list(
+            "number", "ns__team__number", "ew__team__number"
+        )
+        if number % 2 == 1
+    ]
+
+
+def swap_teams(
+    tournament: Tournament,
+    turn_number: int,
+    a: int,
+    b: int,
+    *,
+    reason: str = "",
+    force: bool = False,
+    user=None,
+) -> list[str]:
+    """Exchange the places of teams `a` and `b` in a seated turn that has no result yet: each
+    takes the other's match (both tables, its own line-up) or rest. A swap against the rules
+    is refused unless `force`; the log records it with the problems accepted."""
+    if a == b:
+        raise Refused(_("Choose two different teams."))
+    check_teams_event(tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turn = turn_by_number(tournament, turn_number)
+        check_no_results(turn)
+        teams = {n: team_by_number(tournament, n) for n in (a, b)}
+        rests = set(
+            turn.byes.filter(team__number__in=(a, b)).values_list("team__number", flat=True)
+        )
+        if rests == {a, b}:
+            raise Refused(_("Both teams rest in this turn: there is nothing to swap."))
+        problems = swap_problems(tournament, turn, a, b)
+        if problems and not force:
+            raise NeedsConfirmation(" ".join(problems))
+        lines = _lines_of(tournament, turn, teams, rests)
+        tables = _exchange(turn, lines, {a: b, b: a})
+        for bye in turn.byes.filter(team__number__in=(a, b)):
+            bye.team = teams[b if bye.team.number == a else a]
+            bye.save(update_fields=["team"])
+        _drop_unused_lines(tournament, turn, teams, rests)
+        void_phone_reports(tables)
+        order = [b if n == a else a if n == b else n for n in turn.order]
+        if order != list(turn.order):
+            turn.order = order
+            turn.save(update_fields=["order"])
+        audit(
+            tournament,
+            "swap",
+            user=user,
+            target=f"turn {turn.number}",
+            old={"teams": [a, b]},
+            new={"teams": [b, a], "forced": problems},
+            reason="; ".join([x for x in [" ".join(str(reason).split())[:300], *problems] if x]),
+        )
+        touch_tournament(tournament.pk)
+    return problems
+
+
+def _lines_of(tournament, turn: Turn, teams: dict, rests: set[int]) -> dict:
+    """(team, line) -> the line Pair of each swapped team in `turn`; a resting team's lines are
+    made from its line-up, since it is about to play."""
+    lines = {
+        (p.team.number, p.number % 10): p
+        for p in Pair.objects.filter(
+            tournament=tournament, line_turn=turn.number, team__in=teams.values()
+        ).select_related("team")
+    }
+    playing = [n for n in rests if (n, 1) not in lines]
+    if playing:
+        lines.update(_create_lines(tournament, turn.number, teams, playing))
+    return lines
+
+
+def _exchange(turn: Turn, lines: dict, other: dict[int, int]) -> list[Table]:
+    """Seat each swapped team's line where the other team's line of the same rank sat."""
+    changed = []
+    for table in turn.tables.select_related("ns__team", "ew__team"):
+        moved = False
+        for side in ("ns", "ew"):
+            line = getattr(table, side)
+            if line.team.number in other:
+                setattr(table, side, lines[(other[line.team.number], line.number % 10)])
+                moved = True
+        if moved:
+            table.save(update_fields=["ns", "ew"])
+            changed.append(table)
+    return changed
+
+
+def _drop_unused_lines(tournament, turn: Turn, teams: dict, rests: set[int]) -> None:
+    """The lines of the team that now rests sit at no table: removed (kept when a phone's
+    report still names them: they stay harmless, at no table)."""
+    now_resting = [team for n, team in teams.items() if n not in rests]
+    if len(rests) != 1:
+        return
+    try:
+        with transaction.atomic():
+            Pair.objects.filter(
+                tournament=tournament, line_turn=turn.number, team__in=now_resting
+            ).delete()
+    except (ProtectedError, RestrictedError):
+        pass
 
 
 def outcome_data(outcome) -> dict:
