@@ -235,3 +235,114 @@ def test_adjusted_score_at_a_team_table_from_the_desk(client, desk, tmp_path):
     assert match.result is not None
     bad = client.post(url, {**data, "ns_vp": 30})
     assert bad.status_code == 400 and "Withdraw a team" in bad.content.decode()
+
+
+# --- standings over a range of turns -------------------------------------------------------------
+
+
+def test_team_standings_over_a_range_of_turns(client, desk, tmp_path):
+    from scoring.services.standings import standings_range
+
+    t = event(tmp_path)
+    t.referees.add(desk)
+    play(t.slug, points=lambda table: (1500, 200))  # the open room's N-S wins big
+    play(t.slug, points=lambda table: (200, 1500))
+    overall = team_scores.team_standings(t)
+    second = standings_range(t, 2, 2)
+    assert sorted(r.pair for r in second) == [1, 2, 3, 4]
+    assert all(r.played == 1 for r in second)
+    assert [r.vp for r in second] != [r.vp for r in overall] or second != overall
+    page = client.get(reverse("standings", args=[t.slug]), {"turns": "2-2"})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Standings of turns 2–2 only" in text
+    assert f'data-team="{second[0].pair}" data-vp="{second[0].vp}"' in text
+    bad = client.get(reverse("standings", args=[t.slug]), {"turns": "2-9"})
+    assert "is not a range of turns" in bad.content.decode()
+
+
+# --- prizes ------------------------------------------------------------------------------------
+
+
+def test_prizes_of_a_team_event_name_teams(client, desk, tmp_path):
+    t = event(tmp_path, plan="round-robin:3")
+    t.referees.add(desk)
+    for _turn in range(3):
+        play(t.slug)
+    path = tmp_path / "premi.csv"
+    path.write_text("girone,posto,premio,turni\n,1,Coppa,\n,2,Targa,\n,1,Miglior turno 3,3-3\n")
+    run("prizes_set", t.slug, "--file", str(path))
+    rows = json.loads(run("prizes", t.slug, "--json"))
+    assert [set(r) >= {"team", "place", "prize"} and "pair" not in r for r in rows] == [True] * 3
+    first = team_scores.team_standings(t)[0].pair
+    assert rows[0]["team"] == first
+    page = client.get(reverse("prizes", args=[t.slug])).content.decode()
+    assert '<th class="num">Team</th>' in page
+    assert t.teams.get(number=first).name in page
+
+
+def test_a_withdrawn_team_takes_no_prize_and_the_pdf_says_team(tmp_path):
+    from pypdf import PdfReader
+
+    from scoring.documents.reports import prizes_pdf
+    from scoring.services.prizes import prize_list
+
+    t = event(tmp_path)
+    path = tmp_path / "premi.csv"
+    path.write_text("girone,posto,premio\n,1,Coppa\n")
+    run("prizes_set", t.slug, "--file", str(path))
+    import io
+
+    text = " ".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(prizes_pdf(t, language="it"))).pages
+    )
+    assert "Squadra" in text and "Coppia" not in text and "turno 0" not in text
+    play(t.slug, points=lambda table: (1500, 200))
+    leader = team_scores.team_standings(t)[0].pair
+    kind_of(t).withdraw(t, leader, reason="Rinuncia")
+    assert prize_list(t)[0].pair != leader
+
+
+# --- membership check --------------------------------------------------------------------------
+
+
+def test_membership_check_and_admission_of_a_team_player(client, desk, tmp_path):
+    from tournaments.services import membership
+
+    t = event(tmp_path, teams=3)
+    t.referees.add(desk)
+    members = tmp_path / "soci.csv"
+    members.write_text("Tessera;Cognome;Nome;Anno\nT0011;Rossi;Mario 1-1;2026\n", encoding="utf-8")
+    run("members_import", str(members))
+    flags = membership.check(t).flags
+    assert {(f.pair, f.player) for f in flags} == {
+        (team, place) for team, size in ((1, 4), (2, 4), (3, 5)) for place in range(1, size + 1)
+    } - {(1, 1)}
+    assert next(f for f in flags if (f.pair, f.player) == (3, 5)).name == "Rossi Mario 3-5"
+    data = json.loads(run("membership_check", t.slug, "--json"))
+    assert {
+        "pair": 3,
+        "player": "Rossi Mario 3-5",
+        "membership": "T0035",
+        "problem": "unknown",
+    } in (data["problems"])
+    kind_of(t).admit(t, 3, member=5, reason="Tessera in arrivo")
+    assert next(f for f in membership.check(t).flags if (f.pair, f.player) == (3, 5)).admitted
+    with pytest.raises(Refused, match="numbered 1 to 6"):
+        kind_of(t).admit(t, 1, member=5, reason="x")  # team 1 has four players
+    with pytest.raises(Refused, match="Team 7 does not exist"):
+        kind_of(t).admit(t, 7, member=1, reason="x")
+    page = client.get(reverse("membership", args=[t.slug]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert reverse("team_detail", args=[t.slug, 2]) in text and "Rossi Mario 2-3" in text
+    done = client.post(
+        reverse("membership_admit", args=[t.slug]),
+        {"pair": 2, "player": 3, "reason": "Tesserato ieri"},
+        follow=True,
+    )
+    assert "Admitted" in done.content.decode()
+    bad = client.post(
+        reverse("membership_admit", args=[t.slug]), {"pair": 2, "player": 6, "reason": "x"}
+    )
+    assert bad.status_code == 400

@@ -17,6 +17,7 @@ from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
 from scoring.services.scales import scale_display
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 from tournaments.services import membership
 
@@ -440,6 +441,7 @@ def prizes_pdf(tournament: Tournament) -> bytes:
         {
             "t": tournament,
             "awards": prize_list(tournament),
+            "kind": kind_of(tournament),
             "final": report.final,
             "after_turn": report.after_turn,
             "generated": timezone.localtime(),

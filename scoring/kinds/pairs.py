@@ -4,9 +4,12 @@ the services ask (the base of every kind's scoring side: the other kinds overrid
 from django.utils.translation import gettext as _
 
 from scoring.services import decisions
+from scoring.services import prizes as prize_service
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
+from tournaments.services import lookup
+from tournaments.services import membership as membership_service
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.
@@ -81,3 +84,12 @@ class PairsEvent(PairsKind):
     def table_entrants(self, table) -> list[int]:
         """The entrants a table's log entry names (N-S first): here its two pairs."""
         return [table.ns.number, table.ew.number]
+
+    def prize_field(self, tournament):
+        """Who may take the prizes, named and ranked (`scoring.services.prizes`)."""
+        return prize_service.pairs_field(tournament)
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """Admit a flagged player of pair `number` (member 1 or 2), or the pair (None)."""
+        pair = lookup.pair_by_number(tournament, number)
+        membership_service.admit(tournament, pair, member, reason, user=user)

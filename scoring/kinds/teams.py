@@ -6,9 +6,11 @@ from django.utils.translation import gettext as _
 
 from scoring.kinds.pairs import SHARED_DESK, PairsEvent
 from scoring.services import decisions
+from scoring.services import teams as team_scores
 from scoring.views import prizes, rulings
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
+from tournaments.services import membership as membership_service
 from tournaments.services import teams as team_setup
 from tournaments.views import membership, pairs, team_desk
 
@@ -21,7 +23,9 @@ class TeamsEvent(TeamsKind, PairsEvent):
         "team_detail": team_pages.TeamDetailView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
+        "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
         "seating": team_desk.TeamSeatingView,
         "swap": team_desk.TeamSwapView,
         "rulings": team_pages.TeamRulingsView,
@@ -71,3 +75,12 @@ class TeamsEvent(TeamsKind, PairsEvent):
     def table_entrants(self, table) -> list[int]:
         """A table's two teams (its lines' own numbers are internal)."""
         return [table.ns.team.number, table.ew.team.number]
+
+    def prize_field(self, tournament):
+        """The teams: named by their name, ranked on their matches (no groups, no clubs)."""
+        return team_scores.prize_field(tournament)
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """Admit a flagged player of team `number` (member: his place in the team, 1-6)."""
+        team_setup.team_by_number(tournament, number)
+        membership_service.admit_entrant(tournament, number, member, reason, user=user)

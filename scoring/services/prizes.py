@@ -12,6 +12,7 @@ from scoring.models import Prize
 from scoring.rules import prizes as rules
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds import kind_of
 from tournaments.models import Tournament, audit, touch
 from tournaments.movements.groups import group_phase
 from tournaments.rules.messages import RuleError
@@ -169,50 +170,82 @@ class AwardRow:
     prize: str
     turns: str | None  # "9-11" for a technical prize
     club: str | None
-    pair: int | None
-    players: str  # "" when no pair takes it
+    pair: int | None  # the entrant who takes it: a pair, or a team in a team event
+    players: str  # "" when no one takes it
     passed_over: tuple[int, ...]
     passed_over_names: tuple[str, ...] = ()  # "85 Rossi Mario – Bianchi Anna", in that order
+    key: str = "pair"  # what the entrant is called in the JSON: pair, player, team
 
     def as_json(self) -> dict:
-        """The contract's row (`prizes S --json`); "club" only for a club prize."""
+        """The contract's row (`prizes S --json`); "club" only for a club prize; the entrant
+        under the kind's key (`pair`, `team`)."""
         row = {
             "group": self.group,
             "place": self.place,
             "prize": self.prize,
             "turns": self.turns,
-            "pair": self.pair,
+            self.key: self.pair,
         }
         if self.club:
             row["club"] = self.club
         return row
 
 
+@dataclass
+class PrizeField:
+    """What the prizes read of a kind's entrants: their numbers, how each is named, its club,
+    who may take no prize (withdrawn before the end), and the standings' records."""
+
+    names: dict[int, str]  # number -> "Rossi Mario – Bianchi Anna" / the team's name
+    clubs: dict[int, str | None]
+    ineligible: set[int]
+    records: tuple  # (matches, byes, penalties) as the standings read them
+    groups: dict
+
+
+def pairs_field(tournament: Tournament) -> PrizeField:
+    """The prize field of a pairs event: its pairs, within the groups once they are set."""
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    return PrizeField(
+        names={n: f"{p.player1.name} – {p.player2.name}" for n, p in pairs.items()},
+        clubs={n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()},
+        ineligible=withdrawn(tournament, pairs.values()),
+        records=standing_inputs(tournament),
+        groups=groups_in_force(tournament, None),
+    )
+
+
+def withdrawn(tournament: Tournament, entrants) -> set[int]:
+    """The entrants that left before the last turn: they take no prize."""
+    return {
+        e.number
+        for e in entrants
+        if e.withdrawn_after_turn is not None and e.withdrawn_after_turn < tournament.turns
+    }
+
+
 def prize_list(tournament: Tournament) -> list[AwardRow]:
     """The prizes and who takes them, now (a fixed number of queries). A prize of a group
-    not set yet stays unassigned."""
+    not set yet stays unassigned. The kind says who the entrants are (`prize_field`)."""
     prizes = [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
     if not prizes:
         return []
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
-    groups = groups_in_force(tournament, None)
-    matches, byes, penalties = standing_inputs(tournament)
-    known = [p for p in prizes if p.group is None or p.group in groups]
+    kind = kind_of(tournament)
+    field = kind.prize_field(tournament)
+    known = [p for p in prizes if p.group is None or p.group in field.groups]
     try:
         rankings = rules.rankings_for(
-            known, pairs, matches, byes, penalties, groups=groups, tiebreaks=tournament.tiebreaks
+            known,
+            field.names,
+            *field.records,
+            groups=field.groups,
+            tiebreaks=tournament.tiebreaks,
         )
-        clubs = {n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()}
-        ineligible = {
-            n
-            for n, p in pairs.items()
-            if p.withdrawn_after_turn is not None and p.withdrawn_after_turn < tournament.turns
-        }
         awards = rules.assign(
             prizes,
             rankings,
-            clubs=clubs,
-            ineligible=ineligible,
+            clubs=field.clubs,
+            ineligible=field.ineligible,
             exclusive=not tournament.prizes_cumulate,
         )
     except RuleError as exc:
@@ -220,7 +253,6 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
     rows = []
     for award in awards:
         data = award.as_json()
-        pair = pairs.get(award.pair) if award.pair is not None else None
         rows.append(
             AwardRow(
                 group=data["group"],
@@ -229,15 +261,16 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
                 turns=data["turns"],
                 club=data["club"],
                 pair=award.pair,
-                players=f"{pair.player1.name} – {pair.player2.name}" if pair else "",
+                players=field.names.get(award.pair, "") if award.pair is not None else "",
                 passed_over=award.passed_over,
-                passed_over_names=tuple(_pair_label(pairs, n) for n in award.passed_over),
+                passed_over_names=tuple(_label(field, n) for n in award.passed_over),
+                key=kind.entrant_key,
             )
         )
     return rows
 
 
-def _pair_label(pairs: dict, number: int) -> str:
-    """A pair named for a reader: its number and its players."""
-    pair = pairs.get(number)
-    return f"{number} {pair.player1.name} – {pair.player2.name}" if pair else str(number)
+def _label(field: PrizeField, number: int) -> str:
+    """An entrant named for a reader: its number and its players (or name)."""
+    name = field.names.get(number)
+    return f"{number} {name}" if name else str(number)

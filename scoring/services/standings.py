@@ -99,8 +99,6 @@ def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str,
 def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
     once they are set (the group's ranking settles what the range leaves equal)."""
-    if tournament.is_teams:
-        raise Refused(_("The standings of a range of turns are for pairs tournaments."))
     if not 1 <= from_turn <= to_turn <= tournament.turns:
         raise Refused(
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
@@ -110,6 +108,10 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
         from scoring.services.individual import player_standings_range
 
         return player_standings_range(tournament, from_turn, to_turn)
+    if tournament.is_teams:  # rows of teams (scoring/services/teams.py)
+        from scoring.services.teams import team_standings_range
+
+        return team_standings_range(tournament, from_turn, to_turn)
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)

@@ -21,6 +21,8 @@ class EventKind:
     entrants_title = _("Pairs")
     # Where the referee registers the entrants (a desk page name).
     registration_page = "pairs"
+    # The column that names an entrant beside its number (prizes).
+    names_title = _("Players")
     # The key that names an entrant in the contract's JSON rows (prizes, problems).
     entrant_key = "pair"
     # Sentences whose words agree with the entrant (Italian: la coppia ritirata, il giocatore
@@ -36,6 +38,22 @@ class EventKind:
     # The pages of this kind: page name -> view class (the scoring app's kinds fill them).
     desk_pages: dict = {}
     public_pages: dict = {}
+
+    # Where the membership page links an entrant (a desk page taking its number).
+    entrant_page = "pair_edit"
+    # Refusal of an admission naming a place the entrant has not.
+    no_such_member = _("A pair has players 1 and 2.")
+
+    def members(self, tournament) -> list[tuple[int, int, object]]:
+        """(entrant number, the player's place in it, the player) of every registered player,
+        as the membership check reads them: here the two players of each pair."""
+        return [
+            (pair.number, place, player)
+            for pair in tournament.pairs.filter(line_turn__isnull=True)
+            .select_related("player1", "player2")
+            .order_by("number")
+            for place, player in ((1, pair.player1), (2, pair.player2))
+        ]
 
     def desk_view(self, name: str):
         """This kind's view for a desk page, or None when the page has no meaning here."""

@@ -16,5 +16,18 @@ class TeamsKind(EventKind):
     entrants_title = _("Teams")
     registration_page = "teams"
     entrant_key = "team"
+    names_title = _("Name")
+    entrant_page = "team_detail"
+    no_such_member = _("A team's players are numbered 1 to 6 in the team's order.")
+
+    def members(self, tournament) -> list[tuple[int, int, object]]:
+        """Each team's players with their place in the team (1-6)."""
+        return [
+            (player.team.number, player.team_order, player)
+            for player in tournament.players.filter(team__isnull=False)
+            .select_related("team")
+            .order_by("team__number", "team_order", "number")
+        ]
+
     withdrawn_twice = _("Team %(n)d already withdrew after turn %(t)d.")
     withdrawn_done = _("Team %(n)d withdrawn: absent from turn %(t)d on.")

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import AuditEntry, Member, MemberList, Pair, Tournament, audit
 from tournaments.rules import member_list as list_rules
 from tournaments.rules import membership as rules
@@ -160,33 +161,27 @@ def admissions(tournament: Tournament) -> dict[tuple[int, int | None], str]:
 
 def check(tournament: Tournament) -> Check:
     """Every flag of the tournament's players against the current list (two queries for the
-    players and the list, whatever the field)."""
-    pairs = list(tournament.pairs.select_related("player1", "player2").order_by("number"))
+    players and the list, whatever the field). The kind says who the players are and which
+    entrant each belongs to (`members`: a pair's players 1-2, a team's 1-6)."""
+    registered = kind_of(tournament).members(tournament)
     entrants = [
         rules.Entrant(
-            pair.number,
-            i,
-            player.name,
-            player.membership_number,
-            player.surname,
-            player.given_name,
+            number, place, player.name, player.membership_number, player.surname, player.given_name
         )
-        for pair in pairs
-        for i, player in ((1, pair.player1), (2, pair.player2))
+        for number, place, player in registered
     ]
     member_list = current_list()
     numbers = {rules.normalize_number(e.membership) for e in entrants} - {""}
     members = _members(member_list, numbers)
     problems = rules.check_membership(entrants, members, on=tournament.date, level=tournament.level)
-    by_pair = {p.number: p for p in pairs}
+    players = {(number, place): player for number, place, player in registered}
     admitted = admissions(tournament)
     flags = []
     for problem in problems:
-        pair = by_pair[problem.pair]
         if problem.player is None:
-            name = f"{pair.player1.name} / {pair.player2.name}"
+            name = " / ".join(p.name for (n, _place), p in players.items() if n == problem.pair)
         else:
-            name = (pair.player1 if problem.player == 1 else pair.player2).name
+            name = players[problem.pair, problem.player].name
         flags.append(
             Flag(
                 problem.pair,
@@ -219,18 +214,29 @@ def check_json(result: Check) -> dict:
 def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
     """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
     is logged and printed in the homologation workbook. Never blocks anything."""
+    admit_entrant(tournament, pair.number, player, reason, user=user)
+
+
+def admit_entrant(tournament: Tournament, number: int, member: int | None, reason: str, user=None):
+    """Admit player `member` (his place in the entrant: 1-2 in a pair, 1-6 in a team) of entrant
+    `number`, or the whole entrant when None (the juniors rule): the pairs' admission for
+    every kind. The log keeps `pair` (the entrant's number, as the log's `pairs` does) and
+    adds `entrant` and `kind`."""
+    kind = kind_of(tournament)
     reason = " ".join(str(reason).split())
     if not reason:
         raise Refused(_("Give the reason for admitting the player."))
     if len(reason) > 500:
         raise Refused(_("The reason is too long (500 characters at most)."))
-    if player not in (1, 2, None):
-        raise Refused(_("A pair has players 1 and 2."))
-    name = (
-        (pair.player1 if player == 1 else pair.player2).name
-        if player
-        else f"{pair.player1.name} / {pair.player2.name}"
-    )
+    players = {place: p for n, place, p in kind.members(tournament) if n == number}
+    if not players:
+        raise Refused(
+            _("%(entrant)s %(n)d is not registered in this tournament.")
+            % {"entrant": kind.entrant_title, "n": number}
+        )
+    if member is not None and member not in players:
+        raise Refused(kind.no_such_member)
+    name = players[member].name if member else " / ".join(p.name for p in players.values())
     from tournaments.signals import member_admitted
 
     with transaction.atomic():
@@ -238,15 +244,21 @@ def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, u
             tournament,
             ADMIT,
             user=user,
-            target=f"pair {pair.number}" + (f" player {player}" if player else ""),
-            new={"pair": pair.number, "player": player, "name": name},
+            target=f"{kind.entrant_key} {number}" + (f" player {member}" if member else ""),
+            new={
+                "pair": number,
+                "player": member,
+                "name": name,
+                "entrant": number,
+                "kind": kind.code,
+            },
             reason=reason,
         )
         member_admitted.send(
             sender=Tournament,
             tournament=tournament,
-            pair=pair.number,
-            player=player,
+            pair=number,
+            player=member,
             name=name,
             reason=reason,
             user=user,

@@ -13,7 +13,8 @@ from django.views import View
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
-from tournaments.services import lookup, membership
+from tournaments.kinds import kind_of
+from tournaments.services import membership
 
 
 class MemberListForm(forms.Form):
@@ -22,7 +23,7 @@ class MemberListForm(forms.Form):
 
 class AdmitForm(forms.Form):
     pair = forms.IntegerField(min_value=1, max_value=99999)
-    player = forms.IntegerField(min_value=1, max_value=2, required=False)
+    player = forms.IntegerField(min_value=1, max_value=6, required=False)  # the kind checks
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500)
 
 
@@ -36,6 +37,7 @@ class MembershipView(TournamentMixin, View):
             "tournament": self.tournament,
             "nav": self.nav,
             "result": result,
+            "kind": kind_of(self.tournament),
             "seated": self.tournament.turn_set.exists(),
             "list_form": MemberListForm(),
             "can_replace_list": membership.can_replace_list(request.user),
@@ -83,7 +85,7 @@ class AdmitView(MembershipView):
             if "reason" in form.errors:
                 messages.error(request, _("Give the reason for admitting the player."))
             elif "player" in form.errors:
-                messages.error(request, _("A pair has players 1 and 2."))
+                messages.error(request, kind_of(self.tournament).no_such_member)
             else:
                 value = str(request.POST.get("pair", ""))[:20]
                 messages.error(
@@ -94,9 +96,12 @@ class AdmitView(MembershipView):
             return self.page(request, status=400)
         data = form.cleaned_data
         try:
-            pair = lookup.pair_by_number(self.tournament, data["pair"])
-            membership.admit(
-                self.tournament, pair, data["player"], data["reason"], user=request.user
+            kind_of(self.tournament).admit(
+                self.tournament,
+                data["pair"],
+                member=data["player"],
+                reason=data["reason"],
+                user=request.user,
             )
         except Refused as exc:
             messages.error(request, exc.message)
