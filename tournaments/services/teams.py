@@ -496,6 +496,14 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         for me, other in after.items()
         if other is None and me in rested
     ]
+    if turn.movement == "round-robin" and turn.number != block_start(tournament.plan, turn.number):
+        problems.append(
+            _(
+                "The round robin's schedule was set at its first turn: teams %(a)d and %(b)d "
+                "leave it here, and a later turn may bring a match again."
+            )
+            % {"a": a, "b": b}
+        )
     return problems
 
 
