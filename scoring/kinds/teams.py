@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from scoring.kinds.pairs import SHARED_DESK, PairsEvent
 from scoring.services import decisions
-from scoring.services import teams as team_scores
+from scoring.services import prizes as prize_service
 from scoring.views import prizes, rulings
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
@@ -78,7 +78,7 @@ class TeamsEvent(TeamsKind, PairsEvent):
 
     def prize_field(self, tournament):
         """The teams: named by their name, ranked on their matches (no groups, no clubs)."""
-        return team_scores.prize_field(tournament)
+        return prize_service.teams_field(tournament)
 
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """Admit a flagged player of team `number` (member: his place in the team, 1-6)."""

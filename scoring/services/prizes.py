@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Prize
 from scoring.rules import prizes as rules
+from scoring.services import teams as team_scores
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
@@ -212,6 +213,20 @@ def pairs_field(tournament: Tournament) -> PrizeField:
         ineligible=withdrawn(tournament, pairs.values()),
         records=standing_inputs(tournament),
         groups=groups_in_force(tournament, None),
+    )
+
+
+def teams_field(tournament: Tournament) -> PrizeField:
+    """The prize field of a team event: a team named by its name, its club the one all its
+    players with a club belong to, none in a group; a withdrawn team takes no prize."""
+    teams = list(tournament.teams.all())
+    players = team_scores.team_players(tournament)
+    return PrizeField(
+        names={t.number: t.name for t in teams},
+        clubs={t.number: rules.pair_club(p.club for p in players.get(t.number, [])) for t in teams},
+        ineligible=withdrawn(tournament, teams),
+        records=team_scores.standing_records(tournament),
+        groups={},
     )
 
 

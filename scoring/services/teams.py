@@ -10,9 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import teams as team_rules
-from scoring.rules.prizes import pair_club
 from scoring.rules.vp import ByeScore
-from scoring.services.prizes import PrizeField, withdrawn
 from scoring.services.scales import bye_percentage, tournament_scale
 from tournaments.models import Bye, Table, Tournament
 
@@ -196,20 +194,6 @@ def team_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -
         to_turn=to_turn,
         tiebreaks=tournament.tiebreaks,
         prior=[r.pair for r in team_standings(tournament)],
-    )
-
-
-def prize_field(tournament: Tournament):
-    """The teams as the prizes read them: a team named by its name, its club the one all its
-    players with a club belong to, none in a group; a withdrawn team takes no prize."""
-    teams = list(tournament.teams.all())
-    players = team_players(tournament)
-    return PrizeField(
-        names={t.number: t.name for t in teams},
-        clubs={t.number: pair_club(p.club for p in players.get(t.number, [])) for t in teams},
-        ineligible=withdrawn(tournament, teams),
-        records=standing_records(tournament),
-        groups={},
     )
 
 

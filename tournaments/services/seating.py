@@ -28,10 +28,12 @@ from tournaments.services.lookup import (
     turn_by_number,
 )
 from tournaments.services.turns import (
+    check_no_results,
     new_turn,
     next_seatable_turn,
     next_turn_number,
     turn_seated,
+    void_phone_reports,
 )
 
 # --- seating -------------------------------------------------------------------------------
@@ -414,13 +416,6 @@ def state(tournament: Tournament) -> State:
     return State(phase, turn, entered=entered, tables=total, pairs=pairs)
 
 
-def check_no_results(turn: Turn) -> None:
-    if turn.tables.filter(ns_vp__isnull=False).exists():
-        raise Refused(
-            _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
-        )
-
-
 def undo_seating(tournament: Tournament, user=None) -> int:
     """Remove the last turn's seating while it has no result; returns its number."""
     with transaction.atomic():
@@ -508,21 +503,6 @@ def _opponent_after_swap(seat: Seat, leaving: int, arriving: int) -> int | None:
         return None
     opponent = seat.table.ew.number if seat.kind == "ns" else seat.table.ns.number
     return arriving if opponent == arriving else opponent
-
-
-def void_phone_reports(tables) -> None:
-    """A table's pairs changed: a result a phone entered there no longer means anything (the
-    version moves on, so it can never be confirmed; it shows as replaced)."""
-    from django.db.models import F
-
-    from scoring.models import TableReport
-
-    ids = {t.pk for t in tables}
-    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    TableReport.objects.filter(
-        table_id__in=ids,
-        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
-    ).update(status=TableReport.Status.SUPERSEDED)
 
 
 def swap_pairs(

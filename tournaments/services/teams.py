@@ -25,8 +25,13 @@ from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, fold, read_cells
 from tournaments.services.lookup import turn_by_number
-from tournaments.services.seating import check_no_results, void_phone_reports
-from tournaments.services.turns import new_turn, next_seatable_turn, turn_seated
+from tournaments.services.turns import (
+    check_no_results,
+    new_turn,
+    next_seatable_turn,
+    turn_seated,
+    void_phone_reports,
+)
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999

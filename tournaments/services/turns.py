@@ -52,3 +52,25 @@ def turn_seated(tournament: Tournament) -> None:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     touch(tournament.pk)
+
+
+def check_no_results(turn: Turn) -> None:
+    if turn.tables.filter(ns_vp__isnull=False).exists():
+        raise Refused(
+            _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
+        )
+
+
+def void_phone_reports(tables) -> None:
+    """A table's pairs changed: a result a phone entered there no longer means anything (the
+    version moves on, so it can never be confirmed; it shows as replaced)."""
+    from django.db.models import F
+
+    from scoring.models import TableReport
+
+    ids = {t.pk for t in tables}
+    Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    TableReport.objects.filter(
+        table_id__in=ids,
+        status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED],
+    ).update(status=TableReport.Status.SUPERSEDED)
