@@ -1,13 +1,13 @@
 """Individual events at the scoring side: their pages (the desk's and the players')."""
 
-from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC, PairsEvent
 from scoring.views import individual_desk as desk
 from scoring.views import public
 from tournaments.kinds.individual import IndividualKind
 from tournaments.views import individual_players as players
 
 
-class IndividualEvent(IndividualKind):
+class IndividualEvent(IndividualKind, PairsEvent):  # the pairs' hooks where not its own
     desk_pages = {
         **SHARED_DESK,
         "individual_players": players.PlayersView,
