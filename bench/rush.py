@@ -4,7 +4,7 @@ Run from the repository root::
 
     .venv/bin/python bench/rush.py [--setup all|make-run|gunicorn-sqlite|gunicorn-postgres]
                                    [--tables 120] [--spread 3] [--think 1-3] [--desk 12]
-                                   [--server-args "..."] [--seed N]
+                                   [--server-args "..."] [--seed N] [--lose 0.1]
 
 Each setup gets a scratch database (a temporary SQLite file, or a PostgreSQL database created
 on BENCH_PG_URL and dropped at the end) holding a tournament of 2T pairs (default T = 120
@@ -25,6 +25,13 @@ The rush, with one new connection per request like a phone on the Wi-Fi:
   sheets as the rush begins (the PDF builds in the background while the phones write) and
   polls its progress page until it is ready.
 
+With ``--lose P`` (e.g. 0.1) the hall's Wi-Fi loses each answer to a phone's send with
+probability P: the request reaches the server, the phone hangs up before reading the answer,
+waits 1-2 s and sends the same form again with the same submission key (the hidden field
+``submission`` the page gave it), as static/js/table.js does, until an answer comes. Players
+must then see no error at all, and every table's result must be stored exactly once (one
+report from the phones, one recorded change).
+
 Printed: requests, errors (any other status than the expected one, or no answer), latency
 p50 / p99 / max, and the results stored against the results acknowledged (302), each checked
 in the database afterwards.  Targets: 0 errors, every acknowledged result stored, p99 under
@@ -38,6 +45,7 @@ import contextlib
 import http.client
 import os
 import random
+import re
 import shlex
 import signal
 import socket
@@ -63,6 +71,7 @@ SETUPS = ("make-run", "gunicorn-sqlite", "gunicorn-postgres")
 class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    lost: int = 0  # answers the Wi-Fi lost (--lose): the phone sent the same key again
     acknowledged: dict[int, tuple[int, int]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -108,6 +117,38 @@ class Client:
         self.stats.record(seconds, error)
         return response.status, content, response.getheader("Location") or ""
 
+    def lost(self, path: str, form: dict) -> None:
+        """The form reaches the server, the answer never reaches the phone: it hangs up."""
+        body = urllib.parse.urlencode(
+            {**form, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")}
+        )
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        with contextlib.suppress(OSError):
+            conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+            conn.request("POST", path, body=body, headers=headers)
+            conn.close()
+        with self.stats.lock:
+            self.stats.lost += 1
+
+    def send(self, path: str, form: dict, lose: float, rng: random.Random):
+        """POST a form until an answer comes (the same key each time, as the page does)."""
+        while lose and rng.random() < lose:
+            self.lost(path, form)
+            time.sleep(rng.uniform(1.0, 2.0))
+        return self.request("POST", path, form, expect=(302,))
+
+
+KEY = re.compile(rb'name="submission" value="([0-9a-f-]{36})"')
+
+
+def key_of(page: bytes) -> str:
+    """The submission key of the page's first form (the one the player sends)."""
+    found = KEY.search(page)
+    return found.group(1).decode() if found else ""
+
 
 @dataclass
 class World:
@@ -151,21 +192,31 @@ def phones(port: int, table: dict, stats: Stats, start: float, args, seed: int) 
     path = f"/s/{table['code']}/"
     ns_points, ew_points = rng.randrange(0, 600) * 5, rng.randrange(0, 600) * 5
     north = Client(port, stats)
-    north.request("GET", path)
+    _s, page, _l = north.request("GET", path)
     think(rng, args.think)
-    status, _c, _l = north.request(
-        "POST",
+    status, _c, _l = north.send(
         path,
-        {"action": "enter", "line": "ns", "pin": table["ns_pin"], "ns": ns_points, "ew": ew_points},
-        expect=(302,),
+        {
+            "action": "enter",
+            "line": "ns",
+            "pin": table["ns_pin"],
+            "ns": ns_points,
+            "ew": ew_points,
+            "submission": key_of(page),
+        },
+        args.lose,
+        rng,
     )
     if status != 302:
         return
     east = Client(port, stats)
-    east.request("GET", path)
+    _s, page, _l = east.request("GET", path)
     think(rng, args.think)
-    status, _c, _l = east.request(
-        "POST", path, {"action": "confirm", "pin": table["ew_pin"]}, expect=(302,)
+    status, _c, _l = east.send(
+        path,
+        {"action": "confirm", "pin": table["ew_pin"], "submission": key_of(page)},
+        args.lose,
+        rng,
     )
     if status == 302:
         with stats.lock:
@@ -269,6 +320,24 @@ def server(setup: str, extra: list[str], log_path: str):
             process.wait(5)
 
 
+def twice(world: World) -> list[int]:
+    """Tables whose result came in more than once: two reports or two recorded changes."""
+    from django.db.models import Count
+
+    from scoring.models import ResultChange, TableReport
+
+    counts = []
+    for model in (TableReport, ResultChange):
+        counts += (
+            model.objects.filter(table__turn__tournament__slug=world.slug)
+            .values("table__number")
+            .annotate(n=Count("id"))
+            .filter(n__gt=1)
+            .values_list("table__number", flat=True)
+        )
+    return sorted(set(counts))
+
+
 def stored(world: World) -> dict[int, tuple[int, int]]:
     from django.db import connections
 
@@ -331,6 +400,8 @@ def rush(setup: str, args) -> dict:
             "acknowledged": len(stats.acknowledged),
             "stored": len(in_db),
             "lost": lost,
+            "answers_lost": stats.lost,
+            "twice": twice(world),
             "seconds": seconds,
             "log": log_path,
         }
@@ -353,9 +424,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-document", action="store_true", help="no score sheets built during the rush"
     )
+    parser.add_argument(
+        "--lose",
+        type=float,
+        default=0.0,
+        help="share of the phones' answers the Wi-Fi loses (e.g. 0.1): they send again",
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.tables <= 500:
         parser.error("--tables goes from 2 to 500")
+    if not 0 <= args.lose < 1:
+        parser.error("--lose goes from 0 to 0.99")
     print(_setup.machine())
     if args.setup == "all":  # one process per setup: Django is set up once per process
         codes = []
@@ -373,11 +452,18 @@ def main(argv: list[str] | None = None) -> int:
             f"results stored {r['stored']} / acknowledged {r['acknowledged']} "
             f"/ tables {args.tables}"
         )
+        if args.lose:
+            print(
+                f"  answers lost {r['answers_lost']} (each sent again with its key); "
+                f"results stored twice: {len(r['twice'])}"
+            )
         for error in r["errors"][:10]:
             print(f"  error: {error}")
         if r["lost"]:
             print(f"  ACKNOWLEDGED BUT NOT STORED: tables {r['lost']}")
-        failed |= bool(r["errors"] or r["lost"])
+        if r["twice"]:
+            print(f"  STORED MORE THAN ONCE: tables {r['twice']}")
+        failed |= bool(r["errors"] or r["lost"] or r["twice"])
         rows.append(
             [
                 setup,

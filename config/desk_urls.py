@@ -34,6 +34,7 @@ urlpatterns = [
     page("pairs/<int:number>/delete/", "pair_delete"),
     page("players/", "individual_players"),
     page("players/<int:number>/", "individual_player"),
+    page("players/import/", "individual_import"),
     page("membership/", "membership"),
     page("membership/list/", "member_list"),
     page("membership/admit/", "membership_admit"),
@@ -68,5 +69,6 @@ urlpatterns = [
     page("teams/", "teams"),
     page("teams/lineups/", "lineups"),
     page("teams/<int:number>/", "team_detail"),
+    page("teams/<int:number>/edit/", "team_edit"),
     page("standings/pair/<int:number>/", "pair_detail"),
 ]

@@ -9,6 +9,7 @@ class ScoringConfig(AppConfig):
     def ready(self):
         # Imported here, not at the top: the views and models they reach need the app
         # registry ready (Django's rule for AppConfig modules).
+        from scoring import receivers  # noqa: F401  (the log's receivers of tournaments' signals)
         from scoring.documents import jobs  # noqa: F401  (its task_finished receiver)
         from scoring.kinds import register_kinds
         from scoring.services.logtext import log_admission

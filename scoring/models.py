@@ -320,6 +320,41 @@ class TableReport(models.Model):
         return f"{self.table}: {self.ns_points}-{self.ew_points} {self.status}"
 
 
+class Submission(models.Model):
+    """A send from a table's phone that the server carried out (an entry stored, a
+    confirmation or a rejection done), remembered by the random key the page put in its form.
+
+    The same key sent again (the answer was lost on the hall's Wi-Fi and the phone retries)
+    gets the same answer and changes nothing; refusals are never remembered. Kept for the
+    tournament's life (deleted with its table)."""
+
+    class Outcome(models.TextChoices):
+        ENTERED = "entered", _("Result entered")
+        CONFIRMED = "confirmed", _("Result confirmed")
+        REJECTED = "rejected", _("Result rejected")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="submissions")
+    key = models.UUIDField()
+    outcome = models.CharField(max_length=12, choices=Outcome.choices)
+    report = models.ForeignKey(TableReport, on_delete=models.CASCADE, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    # How many times the same key came again, and the last time: the board shows it, so the
+    # referee can tell a network problem from a dispute.
+    replays = models.PositiveIntegerField(default=0)
+    replayed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="submission_table_key")
+        ]
+        verbose_name = _("send from a table")
+        verbose_name_plural = _("sends from the tables")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.outcome} {self.key}"
+
+
 class PinAttempt(models.Model):
     """A wrong PIN, remembered a while to slow down guessing (per table and per address).
 

@@ -50,6 +50,7 @@ def desk(client, tmp_path):
     client.force_login(user)
     client.cookies["django_language"] = "en"
     run("turn_seat", slug)
+    run("turn_release", slug)  # the phones take nothing before the seating is published
     return slug
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from scoring.services import tableside
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Tournament
+from tournaments.services.seating import release_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,7 @@ def referee(client):
 def phone_result(slug):
     t = Tournament.objects.get(slug=slug)
     table = t.turn_set.get(number=1).tables.get(number=1)
+    release_turn(t, 1)  # the phones take nothing before the seating is published
     tableside.submit(table.code, "ns", table.ns.pin, 1000, 500)
     tableside.answer(table.code, table.ew.pin, accept=True)
 

@@ -180,7 +180,14 @@ def test_membership_check_json_flags_every_kind(tmp_path):
         (4, "Blu Carla", "blank"),  # NON TESSERATO
         (4, "Rosa Ada", "name"),  # 1006 is Gialli Ugo's
     }
-    assert set(data["problems"][0]) == {"pair", "player", "membership", "problem"}
+    assert set(data["problems"][0]) == {
+        "pair",
+        "player",
+        "membership",
+        "problem",
+        "entrant",
+        "kind",
+    }
     assert {p["membership"] for p in data["problems"] if p["problem"] == "unknown"} == {"12AB"}
 
 

@@ -30,7 +30,7 @@ HEALTH = {"healthz"}
 # A digest or a package nobody holds here: "not found" to everyone, never an error.
 NOT_HELD = {"verify", "homologation_download"}
 # Pages of team events only (tests/test_teams.py): not found in this pairs tournament.
-TEAMS_ONLY = {"teams", "lineups", "team_detail", "public_team"}
+TEAMS_ONLY = {"teams", "lineups", "team_detail", "team_edit", "public_team"}
 # The federation's hub answers only with DJANGO_ROLE=hub: not found on a club installation.
 HUB = {
     "hub_calendar",

@@ -244,6 +244,7 @@ def played_teams(tmp_path, language):
         add_team_penalty(t, t.teams.get(number=2), vp=1, reason="Ritardo")
     play(slug, points=lambda t: (1200, 700) if t % 2 else (600, 900))
     json.loads(run("turn_seat", slug, "--json"))
+    run("turn_release", slug)  # the phones take nothing before the seating is published
     t = Tournament.objects.get(slug=slug)
     t.table_entry = True
     t.save()

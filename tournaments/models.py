@@ -8,8 +8,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import vp as vp_rules
 from scoring.rules.standings import TIEBREAKS
+from tournaments.kinds import kind_of
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
+from tournaments.words import KindWords, words_of
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -24,8 +26,8 @@ MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
 # The plan words each kind of event accepts (Art. 2; docs/individual-and-teams.md).
 KIND_MOVEMENTS = {
     "pairs": ["mitchell", "danish", "danish-modified", "danish-groups", "danish-modified-groups"],
-    "individual": ["danish", "rainbow"],
-    "teams": ["round-robin", "danish"],
+    "individual": ["danish", "danish-modified", "rainbow"],
+    "teams": ["round-robin", "danish", "danish-modified"],
 }
 GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)
 
@@ -78,6 +80,14 @@ class Tournament(models.Model):
         VP_SUM = "vp-sum", _("Sum of the two tables' VP")
         MP_SCALE = "mp-scale", _("MP differences summed, on the team scale")
 
+    class IndividualTable(models.TextChoices):
+        PARTNERS_1_2 = "12-34", _("1st and 2nd against 3rd and 4th")
+        OPPONENTS_1_2 = "14-23", _("1st and 4th against 2nd and 3rd (1st against 2nd)")
+
+    class LineupsClose(models.TextChoices):
+        FIRST_RESULT = "first-result", _("At the turn's first result")
+        RELEASE = "release", _("When the turn's seating is published to the players")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
@@ -117,6 +127,32 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty: one group of all the teams."),
+    )
+    # The referee's choices where the federation's texts are thin (docs/individual-and-teams.md);
+    # which kinds each applies to: the kind objects' `settings` (tournaments/kinds).
+    last_danish_by_ranking = models.BooleanField(
+        _("last Danish turn by the ranking only"),
+        default=False,
+        help_text=_(
+            "On: in the plan's last Danish turn the 1st meets the 2nd, the 3rd the 4th, even "
+            "if they met before. Off: as the other Danish turns."
+        ),
+    )
+    individual_table = models.CharField(
+        _("a Danish table of four players"),
+        max_length=8,
+        choices=IndividualTable.choices,
+        default=IndividualTable.PARTNERS_1_2,
+        help_text=_(
+            "Art. 2 says «primo classificato contro secondo; terzo contro quarto»: the second "
+            "choice reads it literally, the 1st and the 2nd as opponents."
+        ),
+    )
+    lineups_close = models.CharField(
+        _("team line-ups close"),
+        max_length=16,
+        choices=LineupsClose.choices,
+        default=LineupsClose.FIRST_RESULT,
     )
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     date = models.DateField(_("date"))
@@ -234,6 +270,12 @@ class Tournament(models.Model):
         return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
 
     @property
+    def event_kind(self):
+        """The object that knows how this kind of event behaves (`tournaments.kinds`): pages
+        ask it for its nouns and pages instead of testing the kind."""
+        return kind_of(self)
+
+    @property
     def is_pairs(self) -> bool:
         return self.kind == self.Kind.PAIRS
 
@@ -244,6 +286,16 @@ class Tournament(models.Model):
     @property
     def is_teams(self) -> bool:
         return self.kind == self.Kind.TEAMS
+
+    @property
+    def kind_settings(self) -> list[tuple[str, str]]:
+        """(label, value) of the settings of this kind of event (the settings page)."""
+        return kind_of(self).settings_shown(self)
+
+    @property
+    def words(self) -> KindWords:
+        """The kind's nouns (pair, player, team) for pages, documents and messages."""
+        return words_of(self.kind)
 
     def clean(self) -> None:
         allowed = KIND_MOVEMENTS.get(self.kind, [])

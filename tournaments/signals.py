@@ -9,10 +9,17 @@ from django.dispatch import Signal, receiver
 from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
 
 # The referee admitted a player flagged by the membership check (tournaments.services.
-# membership.admit), inside the admission's transaction: kwargs tournament, pair (number),
-# player (1, 2 or None for the pair), name, reason, user. The referee's log, which lives in
-# `scoring` (built on `tournaments`, never the reverse), listens (scoring.apps).
+# membership.admit / admit_player), inside the admission's transaction: kwargs tournament,
+# pair (number; None in an individual event), entrant (the pair's or the player's number),
+# player (1, 2 or None for the pair or the player alone), name, reason, user. The referee's
+# log, which lives in `scoring` (built on `tournaments`, never the reverse), listens
+# (scoring.apps).
 member_admitted = Signal()
+
+# A team's line-up for a turn changed (tournaments.services.teams.set_lineup), sent inside its
+# transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
+# the referee's log (scoring) records it.
+lineup_changed = Signal()
 
 
 def _tournament_id(instance) -> int | None:

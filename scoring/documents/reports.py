@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import sys
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -11,11 +10,11 @@ from django.utils.translation import gettext as _
 
 from scoring.documents.sheets import in_language
 from scoring.documents.spreadsheets import printable, protect
-from scoring.rules import display
 from scoring.services import labels, logtext
 from scoring.services.exports import results_data
 from scoring.services.prizes import prize_list
 from scoring.services.scales import scale_display
+from scoring.services.standings import standings_report
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
@@ -29,20 +28,25 @@ def build(
     """The workbook or the standings PDF, with the standings after turn `after` (default: the
     last turn with every result in: provisional, or final once the last turn is complete).
     `seal` ({"digest", "url"}) prints a homologation package's digest and the QR code of its
-    verification address under the signature (scoring.documents.homologation)."""
-    from scoring.services.standings import standings_report
+    verification address under the signature (scoring.documents.homologation). One pipeline
+    for every kind: the kind says its entrants' columns, sheets and rows."""
+    if fmt not in ("xlsx", "pdf"):
+        raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
+    kind = kind_of(tournament)
+    data = report_data(tournament, after)
+    if fmt == "xlsx":
+        return workbook(kind, data)
+    return standings_pdf(tournament, kind, data, seal)
 
-    if tournament.is_teams:  # rows and matches by team (scoring/documents/teams.py)
-        from scoring.documents import teams
-        from scoring.documents.sheets import qr_png
 
-        seal = {**seal, "qr": qr_png(seal["url"])} if seal else None
-        return teams.build(tournament, fmt, after, seal, sys.modules[__name__])
+def report_data(tournament: Tournament, after: int | None) -> dict:
+    """The export, with the standings as the documents show them after turn `after`."""
     data = results_data(tournament)
     report = standings_report(tournament, after)
     data["standings"] = report.rows
     data["after_turn"], data["final"] = report.after_turn, report.final
     data["ruling_titles"] = labels.ruling_titles(tournament)
+    data["log_names"] = labels.log_names(tournament, data["log"])
     data["grouped"] = report.grouped
     data["prizes"] = prize_list(tournament)
     data["admissions"] = membership.admitted_rows(tournament)
@@ -51,59 +55,29 @@ def build(
         "rules": tournament.get_game_variant_display(),
         "level": tournament.get_level_display(),
     }
-    if tournament.is_individual and fmt in ("xlsx", "pdf"):  # rows per player (Art. 2)
-        from scoring.documents.individual_reports import build_individual
-
-        parts = {"info": _info_sheet, "sheet": _sheet, "log": _log_rows, "pdf": standings_pdf}
-        return build_individual(tournament, fmt, data, seal, parts)
-    if fmt == "xlsx":
-        return workbook(data)
-    if fmt == "pdf":
-        return standings_pdf(tournament, data, seal)
-    raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
+    return data
 
 
-def _players(data: dict) -> dict[int, dict]:
-    return {p["number"]: p for p in data["pairs"]}
-
-
-def workbook(data: dict) -> bytes:
-    """Sheets Torneo, Classifica, Incontri, Penalità, Registro, Coppie: numbers as numbers,
-    names instead of codes, times in the tournament's time zone, frozen header, filters and
-    widths that fit."""
+def workbook(kind, data: dict) -> bytes:
+    """Sheets Torneo, Classifica, (Premi,) Incontri, Penalità, Registro, the entrants' sheet
+    (Coppie, Giocatori, Squadre) and, where the kind admits players, Tesseramento: numbers
+    as numbers, names instead of codes, times in the tournament's time zone, frozen header,
+    filters and widths that fit."""
     from openpyxl import Workbook
 
     book = Workbook()
     _info_sheet(book.active, data)
-    pairs = _players(data)
-    _sheet(book, "Classifica", *_standings_rows(data, pairs))
+    entrants = {e["number"]: e for e in data[kind.entrants_key]}
+    _sheet(book, "Classifica", *_standings_rows(kind, data, entrants))
     if data.get("prizes"):
         _sheet(book, "Premi", *_prize_rows(data))
-    _sheet(book, "Incontri", *_match_rows(data))
-    _sheet(book, "Penalità", *_penalty_rows(data))
-    _sheet(book, "Registro", *_log_rows(data))
-    header = [_("Pair"), *_player_header(1), *_player_header(2), _("Province"), _("Region")]
-    _sheet(
-        book,
-        "Coppie",
-        header,
-        [
-            [
-                n,
-                *_who(pairs, n, 0),
-                *_who(pairs, n, 1),
-                pairs[n].get("province", ""),
-                pairs[n].get("region", ""),
-            ]
-            for n in sorted(pairs)
-        ],
-    )
-    _sheet(
-        book,
-        "Tesseramento",
-        [_("Pair"), _("Player admitted"), _("Reason"), _("Who"), _("When")],
-        data["admissions"],
-    )
+    _sheet(book, "Incontri", *kind.match_sheet(data, entrants))
+    _sheet(book, "Penalità", *_penalty_rows(kind, data))
+    _sheet(book, "Registro", *_log_rows(kind, data))
+    _sheet(book, kind.entrants_sheet, *kind.entrant_sheet(entrants))
+    if kind.admits:
+        header = [kind.entrant_title, _("Player admitted"), _("Reason"), _("Who"), _("When")]
+        _sheet(book, "Tesseramento", header, data["admissions"])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -147,7 +121,7 @@ def _sheet(book, title: str, header: list[str], rows: list[list]) -> None:
     from openpyxl.styles import Font
 
     ws = book.create_sheet(title)
-    ws.append(header)
+    ws.append([str(h) for h in header])  # lazy words of the kind included
     for cell in ws[1]:
         cell.font = Font(bold=True)
     for row in rows:
@@ -160,25 +134,12 @@ def _sheet(book, title: str, header: list[str], rows: list[list]) -> None:
         ws.column_dimensions[column[0].column_letter].width = min(max(width + 2, 6), 60)
 
 
-def _player_header(n: int) -> list[str]:
-    if n == 1:
-        return [_("Player 1"), _("Membership 1"), _("Club 1")]
-    return [_("Player 2"), _("Membership 2"), _("Club 2")]
-
-
-def _who(pairs: dict, number: int, index: int) -> list:
-    player = pairs[number]["players"][index]
-    return [player["name"], player["membership"], player["club"]]
-
-
-def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
+def _standings_rows(kind, data: dict, entrants: dict) -> tuple[list, list]:
     grouped = data.get("grouped")
     header = [
         _("Rank"),
         *([_("Group"), _("Group rank")] if grouped else []),
-        _("Pair"),
-        *_player_header(1),
-        *_player_header(2),
+        *kind.entrant_columns(),
         _("VP"),
         _("MP"),
         _("Played"),
@@ -190,9 +151,7 @@ def _standings_rows(data: dict, pairs: dict) -> tuple[list, list]:
         [
             r["rank"],
             *([r["group"] or "", r["group_rank"]] if grouped else []),
-            r["pair"],
-            *_who(pairs, r["pair"], 0),
-            *_who(pairs, r["pair"], 1),
+            *kind.entrant_cells(entrants, r["pair"]),
             r["vp"],
             r["mp"],
             r["played"],
@@ -222,55 +181,48 @@ def _prize_rows(data: dict) -> tuple[list, list]:
     return header, rows
 
 
-def _match_rows(data: dict) -> tuple[list, list]:
-    """Every table and bye. A score set by the referee has no points: its cells say so, the
-    VP are its VP and the note column tells what happened."""
-    header = [
-        _("Turn"),
-        _("Movement"),
-        _("Table"),
-        _("N-S"),
-        _("E-W"),
-        _("N-S points"),
-        _("E-W points"),
-        _("N-S VP"),
-        _("E-W VP"),
-        _("Note"),
-    ]
+def table_sheet(kind, data: dict, entrants: dict) -> tuple[list, list]:
+    """Every table and bye, each line as the kind shows it (`kind.side_cell`). A score set by
+    the referee has no points: its cells say so, the VP are its VP and the note column tells
+    what happened."""
+    header = [_("Turn"), _("Movement"), _("Table"), _("N-S"), _("E-W")]
+    header += [_("N-S points"), _("E-W points"), _("N-S VP"), _("E-W VP"), _("Note")]
     rows = []
     for turn in data["turns"]:
         movement = labels.movement_name(turn["movement"])
         for x in turn["tables"]:
-            ns_points, ew_points = x["ns_points"], x["ew_points"]
-            notes = []
-            if x.get("adjusted"):
-                notes.append(
-                    _("referee-set score (MP %(ns)s / %(ew)s)")
-                    % {"ns": display.signed(x["ns_mp"]), "ew": display.signed(x["ew_mp"])}
-                )
-                if ns_points is None:
-                    ns_points = ew_points = _("referee-set score")
-            if x.get("late_correction"):
-                notes.append(_("late correction (Art. 31)"))
-            row = [turn["number"], movement, x["table"], x["ns"], x["ew"], ns_points, ew_points]
-            rows.append([*row, x["ns_vp"], x["ew_vp"], "; ".join(notes)])
+            ns_points, ew_points, note = labels.table_note(x)
+            ns, ew = kind.side_cell(entrants, x["ns"]), kind.side_cell(entrants, x["ew"])
+            row = [turn["number"], movement, x["table"], ns, ew, ns_points, ew_points]
+            rows.append([*row, x["ns_vp"], x["ew_vp"], note])
         for b in turn["byes"]:
-            rest = _("rests (bye: %(mp)s MP)") % {"mp": display.signed(b["mp"])}
+            who = kind.side_cell(entrants, b[kind.entrant_key])
             rows.append(
-                [turn["number"], movement, None, b["pair"], None, None, None, b["vp"], None, rest]
+                [
+                    turn["number"],
+                    movement,
+                    None,
+                    who,
+                    None,
+                    None,
+                    None,
+                    b["vp"],
+                    None,
+                    labels.bye_note(b),
+                ]
             )
     return header, rows
 
 
-def _penalty_rows(data: dict) -> tuple[list, list]:
+def _penalty_rows(kind, data: dict) -> tuple[list, list]:
     titles = data.get("ruling_titles", {})
-    header = [_("Pair"), _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")]
+    header = [kind.entrant_title, _("Turn"), _("Table"), _("Ruling"), _("VP"), _("MP"), _("Reason")]
     rows = [
         [
-            p["pair"],
+            p[kind.entrant_key],
             p["turn"],
             p["table"],
-            labels.log_ruling(p["ruling"] or "", titles),
+            labels.log_ruling(p.get("ruling") or "", titles),
             p["vp"],
             p["mp"],
             p["reason"],
@@ -280,13 +232,13 @@ def _penalty_rows(data: dict) -> tuple[list, list]:
     return header, rows
 
 
-def _log_rows(data: dict) -> tuple[list, list]:
+def _log_rows(kind, data: dict) -> tuple[list, list]:
     titles = data.get("ruling_titles", {})
     header = [
         _("When"),
         _("Turn"),
         _("Table"),
-        _("Pairs"),
+        kind.entrants_title,
         _("Article"),
         _("Ruling"),
         _("Decision"),
@@ -298,7 +250,7 @@ def _log_rows(data: dict) -> tuple[list, list]:
             labels.local_time(e["at"]),
             e["turn"],
             e["table"],
-            ", ".join(str(p) for p in e["pairs"]),
+            labels.log_who(e["pairs"], data.get("log_names", {})),
             e["article"],
             labels.log_ruling(e["ruling"], titles),
             e["decision"],
@@ -353,25 +305,20 @@ def plan_pages(rows: list[dict]) -> list[list[dict]]:
     return pages
 
 
-def _club(pair: dict) -> str:
-    clubs = [p["club"] for p in pair["players"] if p["club"]]
-    return " / ".join(dict.fromkeys(clubs))
-
-
-def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) -> bytes:
+def standings_pdf(tournament: Tournament, kind, data: dict, seal: dict | None = None) -> bytes:
     """The standings as PDF, laid out page by page so that the pages render in parallel
     (1,000 pairs take ~6 s in one process): each chunk starts its page counter where the
     previous one ends; the penalties, the log and the signature follow the last rows. Long
-    names and clubs wrap (the pages are planned from their height), nothing is cut."""
+    names and clubs wrap (the pages are planned from their height), nothing is cut. The
+    kind names the entrant's columns (`kind.pdf_columns`, `kind.pdf_row`)."""
+    from pypdf import PdfReader
+
     from scoring.documents.pdf import render
     from scoring.documents.sheets import qr_png
 
-    pairs = _players(data)
     rows = [
         {
-            **r,
-            "players": " – ".join(p["name"] for p in pairs[r["pair"]]["players"]),
-            "club": _club(pairs[r["pair"]]),
+            **kind.pdf_row(r),
             "penalty": labels.deduction(r["penalty_vp"], r["penalty_mp"])
             if r["penalty_vp"] or r["penalty_mp"]
             else "",
@@ -382,19 +329,22 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
     titles = data.get("ruling_titles", {})
     common = {
         "t": data["tournament"],
+        "columns": kind.pdf_columns,
+        "entrant_title": kind.entrant_title,
+        "entrants_title": kind.entrants_title,
         "names": data["names"],
-        "scale": data["names"]["vp_scale"],
         "final": data["final"],
         "after_turn": data["after_turn"],
         "generated": timezone.localtime(),
         "date": tournament.date,
         "seal": {**seal, "qr": qr_png(seal["url"])} if seal else None,
-        "penalties": data["penalties"],
+        "penalties": [{**p, "entrant": p[kind.entrant_key]} for p in data["penalties"]],
         "log": [
             {
                 **e,
                 "time": labels.local_time(e["at"], "TIME"),
                 "name": labels.log_ruling(e["ruling"], titles),
+                "who": labels.log_who(e["pairs"], data.get("log_names", {})),
             }
             for e in logtext.localise(data["log"])  # in the reader's language
         ],
@@ -416,10 +366,7 @@ def standings_pdf(tournament: Tournament, data: dict, seal: dict | None = None) 
         for a, b in chunks
     ]
     pdf = render(html)
-    expected = len(pages)
-    from pypdf import PdfReader
-
-    if len(chunks) > 1 and len(PdfReader(io.BytesIO(pdf)).pages) < expected:
+    if len(chunks) > 1 and len(PdfReader(io.BytesIO(pdf)).pages) < len(pages):
         raise AssertionError("standings pages did not lay out as planned")  # pragma: no cover
     return pdf
 
@@ -433,7 +380,6 @@ def _chunks(pages: int, size: int = 6) -> list[tuple[int, int]]:
 def prizes_pdf(tournament: Tournament) -> bytes:
     """The prize list for the prize-giving and the notice board."""
     from scoring.documents.pdf import render
-    from scoring.services.standings import standings_report
 
     report = standings_report(tournament)
     html = render_to_string(

@@ -1,83 +1,19 @@
-"""The papers of a team event (Art. 2): the standings PDF and the homologation workbook by
-team, the seating by match (both tables), a slip and a card per team. Score sheets are the
-pairs' sheets, the two rooms of a match on one page (`sheets.scoresheets_pdf`)."""
+"""The papers of a team event (Art. 2): the workbook's sheet of matches, the seating by match
+(both tables), a slip and a card per team. Score sheets are the pairs' sheets, the two rooms
+of a match on one page (`sheets.scoresheets_pdf`); the standings PDF and the workbook are
+every kind's (`reports`), asking the kind (`scoring.kinds.teams.TeamsEvent`)."""
 
 from __future__ import annotations
 
-import io
-
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-from scoring.rules import display
-from scoring.services import labels, logtext
-from scoring.services.exports import results_data
-from scoring.services.scales import scale_display
+from scoring.services import labels
 from scoring.services.teams import matches, turn_byes
-from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
 
 
-def build(tournament: Tournament, fmt: str, after, seal, reports) -> bytes:
-    """`reports.build` for a team event (already in the document's language); `reports` is
-    that module, whose sheet and page helpers are reused (passed in: no import cycle)."""
-    from scoring.services.standings import standings_report
-
-    data = results_data(tournament)
-    report = standings_report(tournament, after)
-    data["standings"] = report.rows
-    data["after_turn"], data["final"] = report.after_turn, report.final
-    data["ruling_titles"] = labels.ruling_titles(tournament)
-    data["names"] = {
-        "vp_scale": scale_display(tournament.vp_scale),
-        "rules": tournament.get_game_variant_display(),
-        "level": tournament.get_level_display(),
-    }
-    if fmt == "xlsx":
-        return workbook(data, reports)
-    if fmt == "pdf":
-        return standings_pdf(tournament, data, seal, reports)
-    raise Refused(_("Unknown format %(fmt)s.") % {"fmt": fmt})
-
-
-def workbook(data: dict, reports) -> bytes:
-    """Sheets Torneo, Classifica, Incontri, Penalità, Registro, Squadre."""
-    from openpyxl import Workbook
-
-    book = Workbook()
-    reports._info_sheet(book.active, data)
-    header = [_("Rank"), _("Team"), _("Name"), _("Players"), _("VP"), _("MP"), _("Played")]
-    header += [_("Byes"), _("Penalty VP"), _("Penalty MP")]
-    rows = [
-        [r["rank"], r["team"], r["name"], r["members"], r["vp"], r["mp"], r["played"]]
-        + [r["byes"], r["penalty_vp"], r["penalty_mp"]]
-        for r in data["standings"]
-    ]
-    reports._sheet(book, "Classifica", header, rows)
-    reports._sheet(book, "Incontri", *_match_rows(data))
-    header = [_("Team"), _("Turn"), _("Table"), _("VP"), _("MP"), _("Reason")]
-    rows = [
-        [p["team"], p["turn"], p["table"], p["vp"], p["mp"], p["reason"]] for p in data["penalties"]
-    ]
-    reports._sheet(book, "Penalità", header, rows)
-    header, rows = reports._log_rows(data)
-    header[3] = pgettext("the teams of an event", "Teams")  # a team event's log names teams
-    reports._sheet(book, "Registro", header, rows)
-    header = [_("Team"), _("Name"), _("Player number"), _("Player"), _("Membership"), _("Club")]
-    rows = [
-        [t["number"], t["name"], p["number"], p["name"], p["membership"], p["club"]]
-        for t in data["teams"]
-        for p in t["players"]
-    ]
-    reports._sheet(book, "Squadre", header, rows)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
-
-
-def _match_rows(data: dict) -> tuple[list, list]:
+def match_rows(data: dict) -> tuple[list, list]:
     """A row per table of every match (its room, the lines as player names), and the
     match's VP on both; a row per team bye."""
     players = {p["number"]: p["name"] for t in data["teams"] for p in t["players"]}
@@ -89,15 +25,7 @@ def _match_rows(data: dict) -> tuple[list, list]:
         movement = labels.movement_name(turn["movement"])
         for m in turn["matches"]:
             for room, x in zip((_("open room"), _("closed room")), m["tables"], strict=False):
-                ns_points, ew_points = x["ns_points"], x["ew_points"]
-                note = ""
-                if x.get("adjusted"):
-                    note = _("referee-set score (MP %(ns)s / %(ew)s)") % {
-                        "ns": display.signed(x["ns_mp"]),
-                        "ew": display.signed(x["ew_mp"]),
-                    }
-                    if ns_points is None:
-                        ns_points = ew_points = _("referee-set score")
+                ns_points, ew_points, note = labels.table_note(x)
                 rows.append(
                     [turn["number"], movement, m["match"], m["team_a"], m["team_b"], x["table"]]
                     + [room, " – ".join(players.get(n, "") for n in x["ns"])]
@@ -105,67 +33,11 @@ def _match_rows(data: dict) -> tuple[list, list]:
                     + [x["ns_vp"], x["ew_vp"], m["vp_a"], m["vp_b"], note]
                 )
         for b in turn["byes"]:
-            rest = _("rests (bye: %(mp)s MP)") % {"mp": display.signed(b["mp"])}
             rows.append(
                 [turn["number"], movement, None, b["team"], None, None, None, None, None]
-                + [None, None, None, None, b["vp"], None, rest]
+                + [None, None, None, None, b["vp"], None, labels.bye_note(b)]
             )
     return header, rows
-
-
-def standings_pdf(tournament: Tournament, data: dict, seal: dict | None, reports) -> bytes:
-    """The standings PDF of the pairs with a team (its name and players) in each row."""
-    from scoring.documents.pdf import render
-
-    rows = [
-        {
-            **r,
-            "players": r["name"],
-            "club": r["members"],
-            "penalty": labels.deduction(r["penalty_vp"], r["penalty_mp"])
-            if r["penalty_vp"] or r["penalty_mp"]
-            else "",
-        }
-        for r in data["standings"]
-    ]
-    pages = reports.plan_pages(rows)
-    titles = data.get("ruling_titles", {})
-    common = {
-        "t": data["tournament"],
-        "teams": True,
-        "names": data["names"],
-        "final": data["final"],
-        "after_turn": data["after_turn"],
-        "generated": timezone.localtime(),
-        "date": tournament.date,
-        "seal": seal,  # with its QR code (reports.build)
-        "penalties": [{**p, "pair": p["team"]} for p in data["penalties"]],
-        "log": [
-            {
-                **e,
-                "time": labels.local_time(e["at"], "TIME"),
-                "name": labels.log_ruling(e["ruling"], titles),
-            }
-            for e in logtext.localise(data["log"])  # in the reader's language
-        ],
-    }
-    chunks = reports._chunks(len(pages))
-    html = [
-        render_to_string(
-            "scoring/standings_pdf.html",
-            {
-                **common,
-                "pages": pages[a:b],
-                "first_page": a + 1,
-                "title": a == 0,
-                "tail": b == len(pages),
-                "grouped": False,
-                "prizes": [],
-            },
-        )
-        for a, b in chunks
-    ]
-    return render(html)
 
 
 def label_rooms(tournament: Tournament, sheets: list[dict]) -> None:
@@ -228,7 +100,13 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
                     }
                 )
             slips.append(
-                {"team": own, "name": names.get(own, ""), "opponent": other, "seats": seats}
+                {
+                    "team": own,
+                    "name": names.get(own, ""),
+                    "opponent": other,
+                    "opponent_name": names.get(other, ""),
+                    "seats": seats,
+                }
             )
     for b in turn_byes(tournament, turn.number):
         slips.append({"team": b.team.number, "name": b.team.name, "opponent": None, "seats": []})

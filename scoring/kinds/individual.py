@@ -1,17 +1,36 @@
-"""Individual events at the scoring side: their pages (the desk's and the players')."""
+"""Individual events at the scoring side: their pages (the desk's and the players'), their
+export and documents (rows per player, Art. 2)."""
 
-from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC, PairsEvent
+from django.utils.translation import gettext_lazy as _
+
+from scoring.kinds.base import ScoringKind
+from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.services import entrants, exports, individual_rulings
+from scoring.services import prizes as prize_service
+from scoring.services.individual import rests_again
+from scoring.services.individual_rulings import withdraw_player
 from scoring.views import individual_desk as desk
-from scoring.views import public
+from scoring.views import prizes, public
+from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
+from tournaments.services import individual_seating
+from tournaments.services import membership as membership_service
+from tournaments.services.individual import player_by_number
 from tournaments.views import individual_players as players
+from tournaments.views import membership
 
 
-class IndividualEvent(IndividualKind, PairsEvent):  # the pairs' hooks where not its own
+class IndividualEvent(ScoringKind, IndividualKind):
+    entrants_key = "players"
+    entrant_key = entrant_field = "player"
+    entrants_sheet = "Giocatori"
+    pdf_columns = (_("No."), _("Player"), _("Club"))
+
     desk_pages = {
         **SHARED_DESK,
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
+        "individual_import": players.PlayersImportView,
         "dashboard": desk.IndividualDashboardView,
         "seating": desk.IndividualSeatingView,
         "seat_next": desk.IndividualSeatNextView,
@@ -21,5 +40,65 @@ class IndividualEvent(IndividualKind, PairsEvent):  # the pairs' hooks where not
         "rulings": desk.IndividualRulingsView,
         "ruling_penalty": desk.IndividualPenaltyView,
         "ruling_withdraw": desk.IndividualWithdrawView,
+        "prizes": prizes.PrizesView,
+        "ruling_table": desk.IndividualTableRulingView,
+        "ruling_late": desk.IndividualLateView,
+        "membership": membership.MembershipView,
+        "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        return [
+            {"number": p.number, **exports.player_row(p), **exports.withdrawn(p)}
+            for p in tournament.players.exclude(number=None).order_by("number")
+        ]
+
+    def rests_again(self, tournament) -> dict:
+        return rests_again(tournament)
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of player `number` (alone: no place in a pair)."""
+        if member is not None:
+            raise Refused(
+                _("A player of an individual event plays alone: give no place in a pair.")
+            )
+        player = player_by_number(tournament, number)
+        membership_service.admit_player(tournament, player, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: the one holding player `number` there."""
+        return individual_rulings.player_line(tournament, turn_number, table_number, number)
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the players, by the players' standings."""
+        return prize_service.players_field(tournament, prizes)
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        entrants.check_after_turn(tournament, after_turn)
+        player = player_by_number(tournament, number)
+        return withdraw_player(tournament, player, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=swap_players,
+        )
+
+
+def swap_players(tournament, a, b, *, confirmed=False, user=None) -> list[str]:
+    """The players' swap, its repeats said as one sentence for the log."""
+    repeats = individual_seating.swap_players(tournament, a, b, confirmed=confirmed, user=user)
+    if not repeats:
+        return []
+    return [
+        _("After this swap these players would meet again: %(p)s.")
+        % {"p": ", ".join(f"{x}–{y}" for x, y in repeats)}
+    ]

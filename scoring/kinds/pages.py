@@ -29,6 +29,7 @@ REGISTRATION = {
     "pair_import_sample_xlsx",
     "individual_players",
     "individual_player",
+    "individual_import",
     "teams",
     "lineups",
     "membership",

@@ -1,15 +1,19 @@
-"""Pairs events at the scoring side: their pages (the desk's and the players') and the hooks
-the services ask (the base of every kind's scoring side: the other kinds override)."""
+"""Pairs events at the scoring side: their pages (the desk's and the players') and the
+commands every kind answers (withdraw, swap, a table ruling's guilty line, an admission)."""
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from scoring.services import decisions
+from scoring.kinds.base import ScoringKind
+from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
+from scoring.services.decisions import withdraw_pair
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
-from tournaments.services import lookup
+from tournaments.models import Group
+from tournaments.services import lookup, seating
 from tournaments.services import membership as membership_service
+from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
 
 # The desk's pages every kind of event has, as they are.
@@ -49,7 +53,10 @@ SHARED_PUBLIC = {
 }
 
 
-class PairsEvent(PairsKind):
+class PairsEvent(ScoringKind, PairsKind):
+    line_related = ("ns", "ew")
+    has_groups = True
+    admits = True
     desk_pages = {
         **SHARED_DESK,
         "pairs": pairs.PairListView,
@@ -71,25 +78,96 @@ class PairsEvent(PairsKind):
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
 
-    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
-        """The line at that table of the guilty entrant: here the pair itself."""
-        table = decisions.table_at(tournament, turn_number, table_number)
-        return decisions.line_of(
-            table,
-            lambda line: line.number,
-            number,
-            _("Pair %(p)d does not play at table %(t)d."),
-        )
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        placed = {r.pair: r for r in (ranked or exports.standings(tournament))}
+        return [
+            {
+                "number": p.number,
+                "group": placed[p.number].group if p.number in placed else None,
+                "group_rank": placed[p.number].group_rank if p.number in placed else None,
+                "players": [exports.player_row(pl) for pl in (p.player1, p.player2)],
+                **({"province": p.province} if p.province else {}),
+                **({"region": p.region} if p.region else {}),
+                **exports.withdrawn(p),
+            }
+            for p in tournament.pairs.select_related("player1", "player2").order_by("number")
+        ]
 
-    def table_entrants(self, table) -> list[int]:
-        """The entrants a table's log entry names (N-S first): here its two pairs."""
-        return [table.ns.number, table.ew.number]
+    def rests_again(self, tournament) -> dict:
+        return rests_again(tournament)
 
-    def prize_field(self, tournament):
-        """Who may take the prizes, named and ranked (`scoring.services.prizes`)."""
-        return prize_service.pairs_field(tournament)
+    def line_numbers(self, line):
+        return line.number
+
+    def line_entrants(self, line) -> list[int]:
+        return [line.number]
+
+    def export_extra(self, tournament) -> dict:
+        return {
+            "groups": [
+                {
+                    "group": g.name,
+                    "tables": g.tables,
+                    "first_table": g.first_table,
+                    "last_table": g.first_table + g.tables - 1,
+                    "pairs": list(g.pairs),
+                }
+                for g in Group.objects.filter(tournament=tournament).order_by("name")
+            ]
+        }
+
+    def entrant_columns(self) -> list:
+        return [
+            _("Pair"),
+            *(_("Player 1"), _("Membership 1"), _("Club 1")),
+            *(_("Player 2"), _("Membership 2"), _("Club 2")),
+        ]
+
+    def entrant_cells(self, entrants: dict, number: int) -> list:
+        one, two = entrants[number]["players"]
+        return [number, *(one["name"], one["membership"], one["club"])] + [
+            *(two["name"], two["membership"], two["club"])
+        ]
+
+    def entrant_sheet(self, entrants: dict) -> tuple[list, list]:
+        header = [*self.entrant_columns(), _("Province"), _("Region")]
+        rows = [
+            self.entrant_cells(entrants, n)
+            + [entrants[n].get("province", ""), entrants[n].get("region", "")]
+            for n in sorted(entrants)
+        ]
+        return header, rows
+
+    def side_cell(self, entrants: dict, numbers):
+        return numbers  # a pair is known by its number
 
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
-        """Admit a flagged player of pair `number` (member 1 or 2), or the pair (None)."""
+        """The membership check's admission of pair `number`'s player `member` (1 or 2; None:
+        the pair as a whole, for the juniors' rule)."""
         pair = lookup.pair_by_number(tournament, number)
         membership_service.admit(tournament, pair, member, reason, user=user)
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line a table ruling goes against: pair `number` itself, if it plays there."""
+        return decisions.pair_at_table(tournament, turn_number, table_number, number)
+
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the pairs, by the standings per group."""
+        return prize_service.pairs_field(tournament, prizes)
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        entrants.check_after_turn(tournament, after_turn)
+        pair = lookup.pair_by_number(tournament, number)
+        return withdraw_pair(tournament, pair, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=seating.swap_pairs,
+        )

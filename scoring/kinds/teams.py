@@ -2,11 +2,16 @@
 the services ask where a team event differs (an entrant is a team; a table holds one of its
 two lines)."""
 
-from django.utils.translation import gettext as _
+from collections import defaultdict
 
-from scoring.kinds.pairs import SHARED_DESK, PairsEvent
-from scoring.services import decisions
+from django.utils.translation import gettext_lazy as _
+
+from scoring.documents import teams as papers
+from scoring.kinds.base import ScoringKind
+from scoring.kinds.pairs import SHARED_DESK
+from scoring.services import decisions, exports
 from scoring.services import prizes as prize_service
+from scoring.services.teams import matches, team_players
 from scoring.views import prizes, rulings
 from scoring.views import teams as team_pages
 from tournaments.kinds.teams import TeamsKind
@@ -15,12 +20,19 @@ from tournaments.services import teams as team_setup
 from tournaments.views import membership, pairs, team_desk
 
 
-class TeamsEvent(TeamsKind, PairsEvent):
+class TeamsEvent(ScoringKind, TeamsKind):
+    entrants_key = "teams"
+    entrant_key = entrant_field = "team"
+    turn_key = "matches"
+    entrants_sheet = "Squadre"
+    pdf_columns = (_("Team"), _("Name"), _("Players"))
+
     desk_pages = {
         **SHARED_DESK,
         "teams": team_desk.TeamsView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
+        "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
         "membership": membership.MembershipView,
@@ -45,6 +57,85 @@ class TeamsEvent(TeamsKind, PairsEvent):
         "public_screen": team_pages.TeamsScreenView,
         "public_team": team_pages.PublicTeamView,
     }
+
+    def export_head(self, tournament) -> dict:
+        return {
+            "team_scoring": tournament.team_scoring,
+            "team_group_size": tournament.team_group_size,
+        }
+
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        players = team_players(tournament)
+        return [
+            {
+                "number": t.number,
+                "name": t.name,
+                "players": [
+                    {
+                        "number": p.number,
+                        "name": p.name,
+                        "membership": p.membership_number,
+                        "club": p.club,
+                    }
+                    for p in players.get(t.number, [])
+                ],
+                **exports.withdrawn(t),
+            }
+            for t in tournament.teams.order_by("number")
+        ]
+
+    def export_turns(self, tournament) -> list[dict]:
+        """A turn's matches: both tables (open and closed room) and the match's VP and MP."""
+        by_turn = defaultdict(list)
+        for m in matches(tournament):
+            r = m.result
+            by_turn[m.turn].append(
+                {
+                    "match": m.number,
+                    "team_a": m.team_a,
+                    "team_b": m.team_b,
+                    "tables": [self.table_row(t) for t in (m.open, m.closed) if t is not None],
+                    "vp_a": None if r is None else r.vp_a,
+                    "vp_b": None if r is None else r.vp_b,
+                    "mp_a": None if r is None else r.mp_a,
+                    "mp_b": None if r is None else r.mp_b,
+                }
+            )
+        return exports.turn_rows(tournament, by_turn, None)
+
+    def table_row(self, table, late: bool | None = None) -> dict:
+        teams = {"ns_team": table.ns.team.number, "ew_team": table.ew.team.number}
+        return exports.table_row(self, table, extra=teams)
+
+    def line_entrants(self, line) -> list[int]:
+        return [line.team.number]
+
+    def penalty_row(self, penalty) -> dict:
+        row = exports.penalty_row(self.entrant_key, penalty)
+        del row["ruling"], row["automatic"]  # not in a team event's export (its contract)
+        return row
+
+    def entrant_columns(self) -> list:
+        return [_("Team"), _("Name"), _("Players")]
+
+    def entrant_cells(self, entrants: dict, number: int) -> list:
+        team = entrants[number]
+        return [number, team["name"], ", ".join(p["name"] for p in team["players"])]
+
+    def entrant_sheet(self, entrants: dict) -> tuple[list, list]:
+        header = [_("Team"), _("Name"), _("Player number"), _("Player"), _("Membership")]
+        rows = [
+            [t["number"], t["name"], p["number"], p["name"], p["membership"], p["club"]]
+            for t in entrants.values()
+            for p in t["players"]
+        ]
+        return [*header, _("Club")], rows
+
+    def match_sheet(self, data: dict, entrants: dict) -> tuple[list, list]:
+        return papers.match_rows(data)
+
+    def pdf_row(self, row: dict) -> dict:
+        return {**row, "players": row["name"], "club": row["members"]}
 
     def withdraw(self, tournament, number: int, *, reason: str, after_turn=None, user=None) -> int:
         """Team `number` leaves (Art. 32): absent from the turn after `after_turn` on (default:
@@ -76,11 +167,12 @@ class TeamsEvent(TeamsKind, PairsEvent):
         """A table's two teams (its lines' own numbers are internal)."""
         return [table.ns.team.number, table.ew.team.number]
 
-    def prize_field(self, tournament):
-        """The teams: named by their name, ranked on their matches (no groups, no clubs)."""
-        return prize_service.teams_field(tournament)
+    def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
+        """Who competes for the prizes: the teams, named by their name, ranked on their
+        matches (the club all a team's players share)."""
+        return prize_service.teams_field(tournament, prizes)
 
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """Admit a flagged player of team `number` (member: his place in the team, 1-6)."""
-        team_setup.team_by_number(tournament, number)
-        membership_service.admit_entrant(tournament, number, member, reason, user=user)
+        team = team_setup.team_by_number(tournament, number)
+        membership_service.admit_team_member(tournament, team, member, reason, user=user)

@@ -14,7 +14,8 @@ VP of the tournament's pairs scale, Art. 30). The match result, for the two team
 
 Either way a team's MP for the tie-break is the summed MP difference. A team without opponent
 (team bye, Art. 33) scores the bye of the match: by default 70% of the match's VP (28 of 40)
-with the lowest summed difference that earns it. Team standings order by match VP, summed MP
+and, whatever the match scoring, twice the pairs bye's MP (the bye of each of its two tables:
++710 with the 2007 scale). Team standings order by match VP, summed MP
 difference, head-to-head VP among the tied teams, team number: the pairs standings engine
 (:mod:`scoring.rules.standings`) with a team where it has a pair.
 """
@@ -145,20 +146,23 @@ def team_bye(
     percentage: int | None = None,
 ) -> ByeScore:
     """A resting team's score (Art. 33): `percentage`% of the match's VP (the pairs scale's
-    edition by default: 70%), with the lowest summed MP difference that earns it.
+    edition by default: 70%) and twice the pairs bye's MP.
 
-    ``vp-sum``: the pairs bye at each table (14 + 14 = 28 VP, twice the pairs bye's MP);
-    ``mp-scale``: the share of the team scale's total, with that scale's difference.
+    ``vp-sum``: the pairs bye at each table (14 + 14 = 28 VP); ``mp-scale``: the share of the
+    team scale's total. The MP are the same under both (+710 with the 2007 scale): the
+    Codice gives the bye's MP for a table (Art. 33: "14-6 pari ad una differenza in M.P. di
+    355") and a match is two tables, whereas the lowest difference earning 28 on the team
+    scale (705) would come from the app's own doubled scale, which no source gives. On that
+    scale 710 earns the bye's VP too.
     """
     check_scoring(scoring)
     percentage = scale.bye_percentage if percentage is None else percentage
     check_bye_percentage(percentage)
+    pairs = scale.bye if percentage == scale.bye_percentage else _pairs_bye(scale, percentage)
     if scoring == "vp-sum":
-        pairs = scale.bye if percentage == scale.bye_percentage else _pairs_bye(scale, percentage)
         return ByeScore(vp=2 * pairs.vp, mp=2 * pairs.mp)
     team = team_scale or TeamScale.doubled(scale)
-    vp = _share(team.total, percentage)
-    return ByeScore(vp=vp, mp=team.min_difference_for(vp))
+    return ByeScore(vp=_share(team.total, percentage), mp=2 * pairs.mp)
 
 
 def _share(total: int, percentage: int) -> int:

@@ -121,6 +121,7 @@ def add_penalty(
             % {"code": rule.code}
         )
     reason = _clean_reason(reason)
+    _refuse_note_amounts(rule, vp, mp)
     if rule is not None and rule.effect == Ruling.Effect.NOTE:
         turn = _turn(tournament, turn_number)
         write_log(
@@ -134,7 +135,8 @@ def add_penalty(
             params={"reason": reason, "title": rule.title},
         )
         return None
-    warning = rule is not None and rule.effect == Ruling.Effect.WARNING
+    # A warning's ruling with VP or MP typed is a penalty of those (the referee's choice).
+    warning = rule is not None and rule.effect == Ruling.Effect.WARNING and not (vp or mp)
     vp = (rule.vp if rule else 0) if vp is None else vp
     mp = (rule.mp if rule else 0) if mp is None else mp
     _check_amounts(tournament, vp, mp, warning)
@@ -172,6 +174,18 @@ def add_penalty(
         if warning:
             _warnings_cost(tournament, pair, turn, user)
     return penalty
+
+
+def _refuse_note_amounts(rule, vp, mp) -> None:
+    """Amounts typed with a ruling that is only written to the log: refused, never dropped."""
+    if rule is not None and rule.effect == Ruling.Effect.NOTE and (vp or mp):
+        raise Refused(
+            _(
+                "Ruling %(code)s is only written to the log, it takes nothing away: leave the "
+                "VP and MP empty, or choose a penalty."
+            )
+            % {"code": rule.code}
+        )
 
 
 def _check_amounts(tournament: Tournament, vp: int, mp: int, warning: bool) -> None:
@@ -217,7 +231,7 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
         )
 
 
-def _table(
+def table_of(
     tournament: Tournament, turn_number: int, table_number: int, *, lock: bool = True
 ) -> Table:
     """A match of a turn (locked for the change to come unless `lock` is off)."""
@@ -234,7 +248,7 @@ def _table(
 
 def table_at(tournament: Tournament, turn_number: int, table_number: int) -> Table:
     """A match of a turn with its two lines, to read."""
-    return _table(tournament, turn_number, table_number, lock=False)
+    return table_of(tournament, turn_number, table_number, lock=False)
 
 
 def line_of(table: Table, owner, number: int, missing: str) -> Pair:
@@ -277,7 +291,7 @@ def adjust_score(
     for value, line in ((ns_mp, _("N-S")), (ew_mp, _("E-W"))):
         check_points(value, line)
     with transaction.atomic():
-        table = _table(tournament, turn_number, table_number)
+        table = table_of(tournament, turn_number, table_number)
         ResultChange.objects.create(
             table=table,
             by=user,
@@ -336,12 +350,12 @@ def table_ruling(
     user=None,
 ) -> Table:
     """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
-    the guilty line, the one of entrant `guilty` (a pair; a team's line in a team event: the
-    kind's `guilty_line`), from the points played when they were entered."""
+    the line of the guilty entrant `guilty` (a pair; a player in an individual event: the kind
+    finds his line, `guilty_line`), from the points played when they were entered."""
     rule = ruling_by_code(tournament, code)
     if rule.effect not in TABLE_EFFECTS:
         raise Refused(_("Ruling %(code)s does not set a table's score.") % {"code": code})
-    table = _table(tournament, turn_number, table_number, lock=False)
+    table = table_of(tournament, turn_number, table_number, lock=False)
     line = kind_of(tournament).guilty_line(tournament, turn_number, table_number, guilty)
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
     ns_guilty = line.pk == table.ns_id
@@ -371,6 +385,15 @@ def table_ruling(
         user=user,
         ruling=rule,
     )
+
+
+def pair_at_table(tournament: Tournament, turn_number: int, table_number: int, number: int):
+    """The pair `number` at a table of a turn (refused when it does not play there)."""
+    table = table_of(tournament, turn_number, table_number, lock=False)
+    for line in (table.ns, table.ew):
+        if line.number == number:
+            return line
+    raise Refused(_("Pair %(p)d does not play at table %(t)d.") % {"p": number, "t": table_number})
 
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:

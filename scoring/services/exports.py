@@ -1,4 +1,7 @@
-"""The results as plain data: the JSON of the scripting contract (README.md)."""
+"""The results as plain data: the JSON of the scripting contract (README.md), one pipeline
+for every kind of event. What differs by kind (the entrants' list and the key that names one
+in every row, what a turn holds, a line's numbers) is asked of the kind
+(`scoring.kinds.base.ScoringKind`); the rest is written once here."""
 
 from __future__ import annotations
 
@@ -8,146 +11,157 @@ from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services import logtext
 from scoring.services.scales import bye_percentage
 from scoring.services.standings import standings
-from tournaments.models import Bye, Group, Pair, Table, Tournament
-from tournaments.services.seating import rests_again
+from tournaments.kinds import kind_of
+from tournaments.models import Bye, Pair, Table, Tournament
 
 
 def results_data(tournament: Tournament) -> dict:
-    """Everything about a tournament in the contract's keys (a fixed number of queries)."""
-    if tournament.is_individual:
-        from scoring.services import individual
-
-        return individual.results_data(tournament, _tournament(tournament), _log(tournament))
-    if tournament.is_teams:  # teams, matches, team standings (scoring/services/exports_teams.py)
-        from scoring.services.exports_teams import team_results_data
-
-        return team_results_data(tournament, _tournament(tournament), _log(tournament))
+    """Everything about a tournament in the contract's keys (a fixed number of queries):
+    `tournament`, the entrants (`pairs`, `players` or `teams`), `turns`, `penalties`,
+    `standings`, what else the kind keeps (`groups`) and the `log`."""
+    kind = kind_of(tournament)
     ranked = standings(tournament)
     return {
-        "tournament": _tournament(tournament),
-        "pairs": _pairs(tournament, {r.pair: r for r in ranked}),
-        "turns": _turns(tournament),
-        "penalties": _penalties(tournament),
-        "standings": _rows(ranked),
-        "groups": _groups(tournament),
-        "log": _log(tournament),
+        "tournament": tournament_head(tournament) | kind.export_head(tournament),
+        kind.entrants_key: kind.entrant_rows(tournament, ranked),
+        "turns": kind.export_turns(tournament),
+        "penalties": [
+            kind.penalty_row(p)
+            for p in Penalty.objects.filter(
+                tournament=tournament,
+                kind=Penalty.Kind.PENALTY,
+                **{f"{kind.entrant_field}__isnull": False},
+            ).select_related(kind.entrant_field, "turn", "ruling")
+        ],
+        "standings": [kind.standings_row(r) for r in ranked],
+        **kind.export_extra(tournament),
+        "log": log_rows(tournament),
     }
 
 
-def _groups(tournament: Tournament) -> list[dict]:
-    return [
-        {
-            "group": g.name,
-            "tables": g.tables,
-            "first_table": g.first_table,
-            "last_table": g.first_table + g.tables - 1,
-            "pairs": list(g.pairs),
-        }
-        for g in Group.objects.filter(tournament=tournament).order_by("name")
-    ]
-
-
-def _turns(tournament: Tournament) -> list[dict]:
-    tables_by_turn: dict[int, list[dict]] = defaultdict(list)
-    late = set(
-        ResultChange.objects.filter(
-            table__turn__tournament=tournament, late_correction=True
-        ).values_list("table_id", flat=True)
-    )
-    for t in (
-        Table.objects.filter(turn__tournament=tournament)
-        .select_related("turn", "ns", "ew")
-        .defer("turn__order", "turn__repeats")  # 1,000-pair orders, decoded per row otherwise
-        .order_by("turn__number", "number")
-    ):
-        tables_by_turn[t.turn.number].append(
-            {
-                "table": t.number,
-                "ns": t.ns.number,
-                "ew": t.ew.number,
-                "ns_points": t.ns_points,
-                "ew_points": t.ew_points,
-                "ns_vp": t.ns_vp,
-                "ew_vp": t.ew_vp,
-                "adjusted": t.adjusted,
-                "late_correction": t.pk in late,
-                **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
-            }
-        )
-    byes_by_turn: dict[int, list[dict]] = defaultdict(list)
-    for b in (
-        Bye.objects.filter(turn__tournament=tournament)
-        .select_related("turn", "pair")
-        .defer("turn__order", "turn__repeats")
-    ):
-        byes_by_turn[b.turn.number].append({"pair": b.pair.number, "vp": b.vp, "mp": b.mp})
-    again = rests_again(tournament)
+def turn_rows(tournament: Tournament, played: dict[int, list], again: dict | None) -> list[dict]:
+    """A row per turn: what was `played` there (the kind's `turn_key`: tables or matches),
+    its byes and, where the kind tells them (`again`), the entrants resting a second time."""
+    kind = kind_of(tournament)
+    byes = bye_rows(tournament)
     return [
         {
             "number": turn.number,
             "movement": turn.movement,
-            "tables": tables_by_turn[turn.number],
-            "byes": sorted(byes_by_turn[turn.number], key=lambda b: b["pair"]),
+            kind.turn_key: played[turn.number],
+            "byes": byes[turn.number],
             "repeats": turn.repeats,
-            "rest_again": again.get(turn.number, []),
+            **({} if again is None else {"rest_again": again.get(turn.number, [])}),
         }
         for turn in tournament.turn_set.order_by("number")
     ]
 
 
-def _pairs(tournament: Tournament, placed: dict) -> list[dict]:
-    return [
-        {
-            "number": p.number,
-            "group": placed[p.number].group if p.number in placed else None,
-            "group_rank": placed[p.number].group_rank if p.number in placed else None,
-            "players": [
-                {
-                    "name": pl.name,
-                    "membership": pl.membership_number,
-                    "club": pl.club,
-                    **({"surname": pl.surname, "given_name": pl.given_name} if pl.surname else {}),
-                }
-                for pl in (p.player1, p.player2)
-            ],
-            **({"province": p.province} if p.province else {}),
-            **({"region": p.region} if p.region else {}),
-            **(
-                {"withdrawn_after_turn": p.withdrawn_after_turn}
-                if p.withdrawn_after_turn is not None
-                else {}
-            ),
-        }
-        for p in Pair.objects.filter(tournament=tournament)
-        .select_related("player1", "player2")
-        .order_by("number")
-    ]
+def bye_rows(tournament: Tournament) -> dict[int, list[dict]]:
+    """Turn number -> its byes ({entrant key: number, vp, mp}) in entrant order."""
+    kind = kind_of(tournament)
+    field, key = kind.entrant_field, kind.entrant_key
+    byes: dict[int, list[dict]] = defaultdict(list)
+    for turn, number, vp, mp in (
+        Bye.objects.filter(turn__tournament=tournament, **{f"{field}__isnull": False})
+        .order_by("turn__number", f"{field}__number")
+        .values_list("turn__number", f"{field}__number", "vp", "mp")
+    ):
+        byes[turn].append({key: number, "vp": vp, "mp": mp})
+    return byes
 
 
-def _penalties(tournament: Tournament) -> list[dict]:
-    return [
-        {
-            "pair": p.pair.number,
-            "turn": p.turn.number,
-            "vp": p.vp,
-            "mp": p.mp,
-            "reason": p.reason,
-            "ruling": p.ruling.code if p.ruling else None,
-            "table": p.table_number,
-            "automatic": p.automatic,
-        }
-        for p in Penalty.objects.filter(
-            tournament=tournament, kind=Penalty.Kind.PENALTY
-        ).select_related("pair", "turn", "ruling")
-    ]
+def table_rows(tournament: Tournament) -> dict[int, list[dict]]:
+    """Turn number -> its tables in table order, each line by `kind.line_numbers`."""
+    kind = kind_of(tournament)
+    late = set(
+        ResultChange.objects.filter(
+            table__turn__tournament=tournament, late_correction=True
+        ).values_list("table_id", flat=True)
+    )
+    tables: dict[int, list[dict]] = defaultdict(list)
+    for t in (
+        Table.objects.filter(turn__tournament=tournament)
+        .select_related("turn", *kind.line_related)
+        .defer("turn__order", "turn__repeats")  # 1,000-pair orders, decoded per row otherwise
+        .order_by("turn__number", "number")
+    ):
+        tables[t.turn.number].append(kind.table_row(t, late=t.pk in late))
+    return tables
 
 
-def _log(tournament: Tournament) -> list[dict]:
+def table_row(kind, t: Table, extra: dict | None = None, late: bool | None = None) -> dict:
+    """A table's result; `extra` follows the lines (a team event's teams), `late` the
+    adjusted flag (None: the kind does not tell late corrections)."""
+    return {
+        "table": t.number,
+        "ns": kind.line_numbers(t.ns),
+        "ew": kind.line_numbers(t.ew),
+        **(extra or {}),
+        "ns_points": t.ns_points,
+        "ew_points": t.ew_points,
+        "ns_vp": t.ns_vp,
+        "ew_vp": t.ew_vp,
+        "adjusted": t.adjusted,
+        **({} if late is None else {"late_correction": late}),
+        **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
+    }
+
+
+def penalty_row(key: str, p: Penalty) -> dict:
+    """A penalty of the entrant named by `key` (pair, player or team)."""
+    return {
+        key: getattr(p, key).number,
+        "turn": p.turn.number,
+        "vp": p.vp,
+        "mp": p.mp,
+        "reason": p.reason,
+        "ruling": p.ruling.code if p.ruling else None,
+        "table": p.table_number,
+        "automatic": p.automatic,
+    }
+
+
+def standings_row(key: str, r, groups: bool) -> dict:
+    """A ranked row naming its entrant by `key`; the group keys where the kind has groups."""
+    return {
+        "rank": r.rank,
+        key: r.pair,
+        "vp": r.vp,
+        "mp": r.mp,
+        "played": r.played,
+        "byes": r.byes,
+        "penalty_vp": r.penalty_vp,
+        "penalty_mp": r.penalty_mp,
+        **({"group": r.group, "group_rank": r.group_rank} if groups else {}),
+    }
+
+
+def player_row(pl) -> dict:
+    """A player as the export shows him (surname and given name when the import had them)."""
+    return {
+        "name": pl.name,
+        "membership": pl.membership_number,
+        "club": pl.club,
+        **({"surname": pl.surname, "given_name": pl.given_name} if pl.surname else {}),
+    }
+
+
+def withdrawn(entrant) -> dict:
+    after = entrant.withdrawn_after_turn
+    return {} if after is None else {"withdrawn_after_turn": after}
+
+
+def log_rows(tournament: Tournament) -> list[dict]:
     """The referee's log: `decision` and `effect` in the tournament's language, and what
     happened as data (`code`, `params`: scoring.services.logtext; null and {} for entries
-    written before the log kept it)."""
+    written before the log kept it). `pairs` holds the numbers as the log kept them (a
+    line's own number in individual and team events); `entrants` the pairs, players or
+    teams they stand for."""
+    entries = list(LogEntry.objects.filter(tournament=tournament).select_related("by"))
+    entrants = log_entrants(tournament, entries)
     rows = []
-    for e in LogEntry.objects.filter(tournament=tournament).select_related("by"):
+    for e in entries:
         decision, effect = logtext.say_in(e)
         rows.append(
             {
@@ -155,6 +169,7 @@ def _log(tournament: Tournament) -> list[dict]:
                 "turn": e.turn,
                 "table": e.table,
                 "pairs": e.pairs,
+                "entrants": entrants(e.pairs),
                 "ruling": e.code,
                 "article": e.article,
                 "decision": decision,
@@ -167,25 +182,28 @@ def _log(tournament: Tournament) -> list[dict]:
     return rows
 
 
-def _rows(ranked) -> list[dict]:
-    return [
-        {
-            "rank": r.rank,
-            "pair": r.pair,
-            "vp": r.vp,
-            "mp": r.mp,
-            "played": r.played,
-            "byes": r.byes,
-            "penalty_vp": r.penalty_vp,
-            "penalty_mp": r.penalty_mp,
-            "group": r.group,
-            "group_rank": r.group_rank,
-        }
-        for r in ranked
-    ]
+def log_entrants(tournament: Tournament, entries: list):
+    """A function from a log entry's numbers to its entrants' numbers: a line's number
+    becomes its players' or its team's (`kind.line_entrants`), each entrant named once."""
+    kind = kind_of(tournament)
+    numbers = {n for e in entries for n in e.pairs if isinstance(n, int)}
+    lines = {
+        line.number: line
+        for line in Pair.objects.filter(
+            tournament=tournament, line_turn__isnull=False, number__in=numbers
+        ).select_related("player1", "player2", "team")
+    }
+
+    def entrants(pairs: list) -> list:
+        found = []
+        for n in pairs:
+            found += kind.line_entrants(lines[n]) if n in lines else [n]
+        return list(dict.fromkeys(found))
+
+    return entrants
 
 
-def _tournament(tournament: Tournament) -> dict:
+def tournament_head(tournament: Tournament) -> dict:
     return {
         "slug": tournament.slug,
         "name": tournament.name,
@@ -207,4 +225,5 @@ def _tournament(tournament: Tournament) -> dict:
         "bye_percentage": bye_percentage(tournament),
         "bye_percentage_overridden": tournament.bye_percentage is not None,
         "tiebreaks": list(tournament.tiebreaks),
+        **kind_of(tournament).settings_data(tournament),
     }

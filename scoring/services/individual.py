@@ -1,12 +1,10 @@
 """Individual events: standings read from the tables (each line mapped to its two players),
 the rests and the penalties of players (Art. 23: a penalty hits the player alone), computed
-by `scoring.rules.individual`; the rows the pages and documents show; the JSON export.
+by `scoring.rules.individual`; the rows the pages and documents show.
 
 A row's `pair` holds the player's number (the pure rules share the pairs' Row)."""
 
 from __future__ import annotations
-
-from collections import defaultdict
 
 from scoring.models import Penalty
 from scoring.rules import individual as rules
@@ -86,6 +84,7 @@ def report_rows(tournament: Tournament, ranked) -> list[dict]:
             "player": r.pair,
             "players": players[r.pair].name,
             "club": players[r.pair].club,
+            "withdrawn": tournament.words.withdrawn_after(players[r.pair].withdrawn_after_turn),
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,
@@ -102,115 +101,6 @@ def report_rows(tournament: Tournament, ranked) -> list[dict]:
 def line_text(line) -> str:
     """A line as people read it: "12 Rossi Mario – 7 Bianchi Anna" (never its number)."""
     return f"{line.player1.number} {line.player1.name} – {line.player2.number} {line.player2.name}"
-
-
-# --- the JSON export (scripting contract) ----------------------------------------------------
-
-
-def results_data(tournament: Tournament, head: dict, log: list) -> dict:
-    """An individual event in the contract's keys: `players`, tables whose `ns`/`ew` are the
-    two players' numbers, rests and penalties of players, standings rows with `player`."""
-    ranked = player_standings(tournament)
-    return {
-        "tournament": head,
-        "players": [
-            {
-                "number": p.number,
-                "name": p.name,
-                "membership": p.membership_number,
-                "club": p.club,
-                **({"surname": p.surname, "given_name": p.given_name} if p.surname else {}),
-                **(
-                    {"withdrawn_after_turn": p.withdrawn_after_turn}
-                    if p.withdrawn_after_turn is not None
-                    else {}
-                ),
-            }
-            for p in tournament.players.exclude(number=None).order_by("number")
-        ],
-        "turns": _turns(tournament),
-        "penalties": _penalties(tournament),
-        "standings": [
-            {
-                "rank": r.rank,
-                "player": r.pair,
-                "vp": r.vp,
-                "mp": r.mp,
-                "played": r.played,
-                "byes": r.byes,
-                "penalty_vp": r.penalty_vp,
-                "penalty_mp": r.penalty_mp,
-            }
-            for r in ranked
-        ],
-        "log": log,
-    }
-
-
-def _turns(tournament: Tournament) -> list[dict]:
-    from scoring.models import ResultChange
-
-    late = set(
-        ResultChange.objects.filter(
-            table__turn__tournament=tournament, late_correction=True
-        ).values_list("table_id", flat=True)
-    )
-    tables: dict[int, list[dict]] = defaultdict(list)
-    for t in (
-        Table.objects.filter(turn__tournament=tournament)
-        .select_related("turn", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
-        .defer("turn__order", "turn__repeats")
-        .order_by("turn__number", "number")
-    ):
-        tables[t.turn.number].append(
-            {
-                "table": t.number,
-                "ns": [t.ns.player1.number, t.ns.player2.number],
-                "ew": [t.ew.player1.number, t.ew.player2.number],
-                "ns_points": t.ns_points,
-                "ew_points": t.ew_points,
-                "ns_vp": t.ns_vp,
-                "ew_vp": t.ew_vp,
-                "adjusted": t.adjusted,
-                "late_correction": t.pk in late,
-                **({"ns_mp": t.ns_mp, "ew_mp": t.ew_mp} if t.adjusted else {}),
-            }
-        )
-    rests: dict[int, list[dict]] = defaultdict(list)
-    for turn, player, vp, mp in Bye.objects.filter(
-        turn__tournament=tournament, player__isnull=False
-    ).values_list("turn__number", "player__number", "vp", "mp"):
-        rests[turn].append({"player": player, "vp": vp, "mp": mp})
-    again = rests_again(tournament)
-    return [
-        {
-            "number": turn.number,
-            "movement": turn.movement,
-            "tables": tables[turn.number],
-            "byes": sorted(rests[turn.number], key=lambda b: b["player"]),
-            "repeats": turn.repeats,
-            "rest_again": again.get(turn.number, []),
-        }
-        for turn in tournament.turn_set.order_by("number")
-    ]
-
-
-def _penalties(tournament: Tournament) -> list[dict]:
-    return [
-        {
-            "player": p.player.number,
-            "turn": p.turn.number,
-            "vp": p.vp,
-            "mp": p.mp,
-            "reason": p.reason,
-            "ruling": p.ruling.code if p.ruling else None,
-            "table": p.table_number,
-            "automatic": p.automatic,
-        }
-        for p in Penalty.objects.filter(
-            tournament=tournament, kind=Penalty.Kind.PENALTY, player__isnull=False
-        ).select_related("player", "turn", "ruling")
-    ]
 
 
 # --- a player's page ---------------------------------------------------------------------------

@@ -73,7 +73,13 @@ def status_name(code: str) -> str:
     return str(dict(Tournament.Status.choices).get(code, code))
 
 
-def document_kind(kind: str) -> str:
+def document_kind(kind: str, tournament: Tournament | None = None) -> str:
+    """A document's name; the slips and cards in the words of the tournament's kind."""
+    words = tournament.words if tournament is not None else None
+    if words is not None and kind == "slips":
+        return str(words.slips)
+    if words is not None and kind == "cards" and words.cards:
+        return str(words.cards)
     return str(DOCUMENT_KINDS.get(kind, kind))
 
 
@@ -124,8 +130,10 @@ LOG_CODES = {
     "adjusted": gettext_lazy("Adjusted score"),
     "withdrawal": gettext_lazy("Withdrawal"),
     "late-pair": gettext_lazy("Late pair"),
+    "late-player": gettext_lazy("Late player"),
     "late-correction": gettext_lazy("Late correction"),
     "admission": gettext_lazy("Admission (membership check)"),
+    "lineup": gettext_lazy("Line-up change"),
 }
 
 
@@ -134,6 +142,24 @@ def log_ruling(code: str, titles: dict[str, str]) -> str:
     if not code:
         return ""
     return titles.get(code) or str(LOG_CODES.get(code, code))
+
+
+def log_names(tournament: Tournament, entries) -> dict[int, str]:
+    """The numbers of the log `entries` (dicts or rows with `pairs`) that are lines' own,
+    internal numbers -> the line's name (its players; a team's line: its team). Pairs,
+    players and teams keep their numbers."""
+    from tournaments.models import Pair
+
+    numbers = {n for e in entries for n in (e["pairs"] if isinstance(e, dict) else e.pairs)}
+    lines = Pair.objects.filter(
+        tournament=tournament, line_turn__isnull=False, number__in=numbers
+    ).select_related("player1", "player2", "team")
+    return {line.number: str(line.label) for line in lines}
+
+
+def log_who(numbers, names: dict[int, str]) -> str:
+    """The log's pairs column: "3, 7"; lines by their players or team, each named once."""
+    return ", ".join(dict.fromkeys(names.get(n, str(n)) for n in numbers))
 
 
 # Italian writes months in lower case ("23 novembre 2026"): the app's catalogue translates
@@ -152,3 +178,24 @@ MONTHS = (
     gettext_lazy("November"),
     gettext_lazy("December"),
 )
+
+
+def table_note(x: dict) -> tuple:
+    """A table's points as the sheet shows them and its note: a score set by the referee
+    (its MP), a late correction (Art. 31)."""
+    ns_points, ew_points = x["ns_points"], x["ew_points"]
+    notes = []
+    if x.get("adjusted"):
+        notes.append(
+            _("referee-set score (MP %(ns)s / %(ew)s)")
+            % {"ns": display.signed(x["ns_mp"]), "ew": display.signed(x["ew_mp"])}
+        )
+        if ns_points is None:
+            ns_points = ew_points = _("referee-set score")
+    if x.get("late_correction"):
+        notes.append(_("late correction (Art. 31)"))
+    return ns_points, ew_points, "; ".join(notes)
+
+
+def bye_note(bye: dict) -> str:
+    return _("rests (bye: %(mp)s MP)") % {"mp": display.signed(bye["mp"])}

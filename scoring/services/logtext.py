@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import LogEntry
 from scoring.services import labels
+from tournaments.kinds import kind_of
 
 
 def _deduction(params: dict) -> str:
@@ -69,6 +70,18 @@ def _late_pair(p: dict) -> tuple[str, str]:
     return decision, _("pair %(r)d plays instead of resting") % {"r": int(p["resting"])}
 
 
+def _late_player(p: dict) -> tuple[str, str]:
+    """Art. 33 in an individual event: the late player and the three who would have rested
+    make a new table."""
+    decision = _("Late player %(n)d %(name)s completes table %(t)d.") % {
+        "n": int(p["player"]),
+        "name": p["name"],
+        "t": int(p["table"]),
+    }
+    resting = ", ".join(str(int(n)) for n in p["resting"])
+    return decision, _("players %(r)s play instead of resting") % {"r": resting}
+
+
 def _points(value) -> str:
     return "—" if value is None else str(int(value))
 
@@ -89,17 +102,40 @@ def _late_correction(p: dict) -> tuple[str, str]:
 
 def _admission(p: dict) -> tuple[str, str]:
     """The referee lets a player flagged by the membership check play (or a pair, for the
-    juniors' rule): who, and the referee's reason."""
-    if p.get("player"):
+    juniors' rule), or a player of an individual event: who, and the referee's reason."""
+    if p.get("pair") is None:
+        who = _("%(name)s (player %(number)d)") % {"name": p["name"], "number": int(p["entrant"])}
+    elif p.get("player"):
         who = _("%(name)s (player %(player)d of pair %(pair)d)") % {
             "name": p["name"],
             "player": int(p["player"]),
             "pair": int(p["pair"]),
         }
-    else:
-        who = _("%(name)s (pair %(pair)d)") % {"name": p["name"], "pair": int(p["pair"])}
+    else:  # a whole pair (the juniors' rule), a player of an individual event, a team
+        who = _("%(name)s (%(entrant)s %(pair)d)") % {
+            "name": p["name"],
+            "entrant": kind_of(p.get("kind", "pairs")).entrant_noun,
+            "pair": int(p["pair"]),
+        }
     decision = _("Admitted: %(who)s. Reason: %(reason)s") % {"who": who, "reason": p["reason"]}
     return decision, _("plays despite the membership check")
+
+
+def _swap(p: dict) -> tuple[str, str]:
+    """The referee exchanges the seats of two entrants of a seated turn before any result."""
+    decision = _("Seats exchanged: %(entrants)s %(a)d and %(b)d. Reason: %(reason)s") % {
+        "entrants": kind_of(p.get("kind", "pairs")).entrants_noun,
+        "a": int(p["a"]),
+        "b": int(p["b"]),
+        "reason": p["reason"],
+    }
+    if p.get("problems"):
+        effect = _("against the rules, confirmed by the referee: %(problems)s") % {
+            "problems": " ".join(str(x) for x in p["problems"])
+        }
+    else:
+        effect = _("before any result, within the rules")
+    return decision, effect
 
 
 def _impossible_total(p: dict) -> tuple[str, str]:
@@ -119,9 +155,11 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "adjusted": _adjusted,
     "withdrawal": _withdrawal,
     "late-pair": _late_pair,
+    "late-player": _late_player,
     "late-correction": _late_correction,
     "admission": _admission,
     "impossible-total": _impossible_total,
+    "swap": _swap,
 }
 
 
@@ -206,14 +244,22 @@ def write_log(
     )
 
 
-def log_admission(sender, *, tournament, pair, player, name, reason, user=None, **kwargs):
+def log_admission(
+    sender, *, tournament, pair, player, name, reason, user=None, entrant=None, **kwargs
+):
     """The membership check's admission as an entry of the referee's log (the receiver of
-    tournaments.signals.member_admitted, connected in scoring.apps)."""
+    tournaments.signals.member_admitted, connected in scoring.apps). A player who is the
+    entrant (an individual event) is logged by his number under `entrant`, with no `pair`."""
+    if pair is None:
+        params = {"entrant": entrant, "player": None, "name": name, "reason": reason}
+    else:
+        params = {"pair": pair, "player": player, "name": name, "reason": reason}
+    params["kind"] = tournament.kind
     write_log(
         tournament,
         user=user,
-        pairs=[pair],
+        pairs=[pair if pair is not None else entrant],
         code="admission",
         event="admission",
-        params={"pair": pair, "player": player, "name": name, "reason": reason},
+        params=params,
     )

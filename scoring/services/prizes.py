@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Prize
 from scoring.rules import prizes as rules
 from scoring.services import teams as team_scores
+from scoring.services.individual import player_standings, player_standings_range
 from scoring.services.standings import groups_in_force, standing_inputs
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
@@ -118,8 +119,6 @@ def federal_proposal(tournament: Tournament) -> list[rules.Prize]:
 
 def set_prizes(tournament: Tournament, prizes: list[rules.Prize], user=None) -> None:
     """Replace the tournament's prize list (in value order, the most valuable first)."""
-    if tournament.is_individual:  # prizes go to pairs (docs/individual-and-teams.md)
-        raise Refused(_("Prize lists are not wired for individual events yet."))
     try:
         rules.check_order(prizes)
     except RuleError as exc:
@@ -171,21 +170,21 @@ class AwardRow:
     prize: str
     turns: str | None  # "9-11" for a technical prize
     club: str | None
-    pair: int | None  # the entrant who takes it: a pair, or a team in a team event
-    players: str  # "" when no one takes it
+    pair: int | None  # the entrant's number: a pair's, or a player's in an individual event
+    players: str  # "" when no entrant takes it
     passed_over: tuple[int, ...]
     passed_over_names: tuple[str, ...] = ()  # "85 Rossi Mario – Bianchi Anna", in that order
-    key: str = "pair"  # what the entrant is called in the JSON: pair, player, team
+    entrant_key: str = "pair"  # the contract's key of the entrant: "pair" or "player"
 
     def as_json(self) -> dict:
         """The contract's row (`prizes S --json`); "club" only for a club prize; the entrant
-        under the kind's key (`pair`, `team`)."""
+        under `pair` (pairs events) or `player` (individual events)."""
         row = {
             "group": self.group,
             "place": self.place,
             "prize": self.prize,
             "turns": self.turns,
-            self.key: self.pair,
+            self.entrant_key: self.pair,
         }
         if self.club:
             row["club"] = self.club
@@ -194,71 +193,97 @@ class AwardRow:
 
 @dataclass
 class PrizeField:
-    """What the prizes read of a kind's entrants: their numbers, how each is named, its club,
-    who may take no prize (withdrawn before the end), and the standings' records."""
+    """Who competes for the prizes, as the event's kind sees its entrants: the rankings the
+    prizes need (`rules.rankings_for`'s keys), each entrant's name for a reader, club and
+    whether it has withdrawn (no prize then)."""
 
-    names: dict[int, str]  # number -> "Rossi Mario – Bianchi Anna" / the team's name
+    rankings: dict
+    names: dict[int, str]
     clubs: dict[int, str | None]
     ineligible: set[int]
-    records: tuple  # (matches, byes, penalties) as the standings read them
-    groups: dict
+    entrant_key: str = "pair"
 
 
-def pairs_field(tournament: Tournament) -> PrizeField:
-    """The prize field of a pairs event: its pairs, within the groups once they are set."""
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
-    return PrizeField(
-        names={n: f"{p.player1.name} – {p.player2.name}" for n, p in pairs.items()},
-        clubs={n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()},
-        ineligible=withdrawn(tournament, pairs.values()),
-        records=standing_inputs(tournament),
-        groups=groups_in_force(tournament, None),
-    )
-
-
-def teams_field(tournament: Tournament) -> PrizeField:
-    """The prize field of a team event: a team named by its name, its club the one all its
-    players with a club belong to, none in a group; a withdrawn team takes no prize."""
-    teams = list(tournament.teams.all())
-    players = team_scores.team_players(tournament)
-    return PrizeField(
-        names={t.number: t.name for t in teams},
-        clubs={t.number: rules.pair_club(p.club for p in players.get(t.number, [])) for t in teams},
-        ineligible=withdrawn(tournament, teams),
-        records=team_scores.standing_records(tournament),
-        groups={},
-    )
-
-
-def withdrawn(tournament: Tournament, entrants) -> set[int]:
-    """The entrants that left before the last turn: they take no prize."""
+def withdrawn_early(entrants, turns: int) -> set[int]:
+    """The numbers of the entrants withdrawn before the last turn (they take no prize)."""
     return {
         e.number
         for e in entrants
-        if e.withdrawn_after_turn is not None and e.withdrawn_after_turn < tournament.turns
+        if e.withdrawn_after_turn is not None and e.withdrawn_after_turn < turns
     }
+
+
+def pairs_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """The pairs' field: the standings per group, a range of turns inside the group."""
+    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    groups = groups_in_force(tournament, None)
+    matches, byes, penalties = standing_inputs(tournament)
+    known = [p for p in prizes if p.group is None or p.group in groups]
+    rankings = rules.rankings_for(
+        known, pairs, matches, byes, penalties, groups=groups, tiebreaks=tournament.tiebreaks
+    )
+    return PrizeField(
+        rankings=rankings,
+        names={n: f"{p.player1.name} – {p.player2.name}" for n, p in pairs.items()},
+        clubs={n: rules.pair_club((p.player1.club, p.player2.club)) for n, p in pairs.items()},
+        ineligible=withdrawn_early(pairs.values(), tournament.turns),
+    )
+
+
+def players_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """An individual event's field: the players' standings (no groups: a prize of a group
+    stays unassigned), a technical prize over a range of turns on the players' ranking of
+    those turns (Art. 2: the partnership changes every turn, the prize is the player's)."""
+    players = {p.number: p for p in tournament.players.exclude(number=None)}
+    rankings: dict = {}
+    for prize in prizes:
+        key = (prize.group, prize.turns)
+        if prize.group is not None or key in rankings:
+            continue
+        rows = (
+            player_standings(tournament)
+            if prize.turns is None
+            else player_standings_range(tournament, *prize.turns)
+        )
+        rankings[key] = [row.pair for row in rows]
+    return PrizeField(
+        rankings=rankings,
+        names={n: p.name for n, p in players.items()},
+        clubs={n: p.club or None for n, p in players.items()},
+        ineligible=withdrawn_early(players.values(), tournament.turns),
+        entrant_key="player",
+    )
+
+
+def teams_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """A team event's field: the teams on their matches (no groups: a prize of a group stays
+    unassigned), named by their name, their club the one all their players share."""
+    teams = {t.number: t for t in tournament.teams.all()}
+    players = team_scores.team_players(tournament)
+    known = [p for p in prizes if p.group is None]
+    rankings = rules.rankings_for(
+        known, teams, *team_scores.standing_records(tournament), tiebreaks=tournament.tiebreaks
+    )
+    return PrizeField(
+        rankings=rankings,
+        names={n: t.name for n, t in teams.items()},
+        clubs={n: rules.pair_club(p.club for p in players.get(n, [])) for n in teams},
+        ineligible=withdrawn_early(teams.values(), tournament.turns),
+        entrant_key="team",
+    )
 
 
 def prize_list(tournament: Tournament) -> list[AwardRow]:
     """The prizes and who takes them, now (a fixed number of queries). A prize of a group
-    not set yet stays unassigned. The kind says who the entrants are (`prize_field`)."""
+    not set yet stays unassigned. The kind of event says who competes (`prize_field`)."""
     prizes = [_rule(p) for p in Prize.objects.filter(tournament=tournament)]
     if not prizes:
         return []
-    kind = kind_of(tournament)
-    field = kind.prize_field(tournament)
-    known = [p for p in prizes if p.group is None or p.group in field.groups]
     try:
-        rankings = rules.rankings_for(
-            known,
-            field.names,
-            *field.records,
-            groups=field.groups,
-            tiebreaks=tournament.tiebreaks,
-        )
+        field = kind_of(tournament).prize_field(tournament, prizes)
         awards = rules.assign(
             prizes,
-            rankings,
+            field.rankings,
             clubs=field.clubs,
             ineligible=field.ineligible,
             exclusive=not tournament.prizes_cumulate,
@@ -278,14 +303,11 @@ def prize_list(tournament: Tournament) -> list[AwardRow]:
                 pair=award.pair,
                 players=field.names.get(award.pair, "") if award.pair is not None else "",
                 passed_over=award.passed_over,
-                passed_over_names=tuple(_label(field, n) for n in award.passed_over),
-                key=kind.entrant_key,
+                passed_over_names=tuple(
+                    f"{n} {field.names[n]}" if n in field.names else str(n)
+                    for n in award.passed_over
+                ),
+                entrant_key=field.entrant_key,
             )
         )
     return rows
-
-
-def _label(field: PrizeField, number: int) -> str:
-    """An entrant named for a reader: its number and its players (or name)."""
-    name = field.names.get(number)
-    return f"{number} {name}" if name else str(number)

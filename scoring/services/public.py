@@ -72,6 +72,30 @@ def seating(turn: Turn, query: str = "") -> tuple[list, list]:
     return ([t for t in tables if hit(t.ns) or hit(t.ew)], [b for b in byes if hit(b.pair)])
 
 
+def withdrawn_found(tournament: Tournament, query: str) -> list[str]:
+    """The withdrawn pairs or players a search finds (by number or name): "3 Rossi Mario,
+    withdrawn after turn 1", so that a player who looks for himself is told why he has no
+    table. (Pairs events withdraw pairs and individual events players: both are asked.)"""
+    query = query.strip()
+    if not compact(query):
+        return []
+    number = int(query) if query.isascii() and query.isdigit() else None
+    found = []
+    words = tournament.words
+    for pair in tournament.pairs.filter(
+        line_turn__isnull=True, withdrawn_after_turn__isnull=False
+    ).select_related("player1", "player2"):
+        names = (pair.player1.name, pair.player2.name)
+        if pair.number == number or any(matches(query, n) for n in names):
+            label = f"{pair.number} {' – '.join(names)}"
+            found.append(f"{label}, {words.withdrawn_after(pair.withdrawn_after_turn)}")
+    for player in tournament.players.filter(withdrawn_after_turn__isnull=False, team=None):
+        if player.number == number or matches(query, player.name):
+            label = f"{player.number} {player.name}"
+            found.append(f"{label}, {words.withdrawn_after(player.withdrawn_after_turn)}")
+    return found
+
+
 def public_standings(tournament: Tournament, state: PublicState):
     return standings_report(tournament, state.after_turn or None) if state.complete else None
 

@@ -164,9 +164,9 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
     return StandingsReport(rows, after_turn, seated, complete, final)
 
 
-def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tuple[int, int]]:
-    """The ranking of a range of turns ("9-11"), group by group once the groups are set: for
-    technical prizes. Refused when the text is not a range of this tournament's turns."""
+def turns_span(tournament: Tournament, text: str) -> tuple[int, int]:
+    """A range of this tournament's turns written as people write it ("9-11", "10"), or
+    refused saying which turns there are."""
     from scoring.rules.prizes import parse_turns
 
     span = parse_turns(str(text)[:20])
@@ -175,6 +175,13 @@ def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tu
             _("%(v)s is not a range of turns of this tournament (1-%(n)s).")
             % {"v": str(text)[:20], "n": tournament.turns}
         )
+    return span
+
+
+def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tuple[int, int]]:
+    """The ranking of a range of turns ("9-11"), group by group once the groups are set: for
+    technical prizes. Refused when the text is not a range of this tournament's turns."""
+    span = turns_span(tournament, text)
     seated, complete = turn_progress(tournament)
     rows = _report_rows(tournament, standings_range(tournament, *span))
     return StandingsReport(rows, span[1], seated, complete, False), span
@@ -270,6 +277,7 @@ def _report_rows(tournament: Tournament, ranked) -> list[dict]:
             "pair": r.pair,
             "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
             "club": pair_clubs(pairs[r.pair]),
+            "withdrawn": tournament.words.withdrawn_after(pairs[r.pair].withdrawn_after_turn),
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import PinAttempt, PinGuard, TableReport
+from scoring.models import PinAttempt, PinGuard, Submission, TableReport
 from scoring.services.results import Entry, check_points, record_scores, refuse_at_the_table
 from tournaments.errors import Refused
 from tournaments.models import Pair, Table, Tournament, audit
@@ -25,6 +26,10 @@ from tournaments.models import Pair, Table, Tournament, audit
 WINDOW = timedelta(minutes=10)
 MAX_FAILS_PER_TABLE = 5
 MAX_FAILS_PER_ADDRESS = 15
+
+
+class NotStarted(Refused):
+    """A table of a turn whose seating the referee has not published: it takes nothing."""
 
 
 class UnknownCode(Refused):
@@ -69,6 +74,14 @@ def table_by_code(code: str, *, lock: bool = False) -> Table:
         raise Refused(_("In this tournament the results are handed to the referee on paper."))
     if tournament.turn_set.filter(number__gt=table.turn.number).exists():
         raise Refused(_("This turn is closed: the code no longer works. Ask the referee."))
+    if table.turn.released_at is None:
+        raise NotStarted(
+            _(
+                "Turn %(n)d has not started yet: the referee has not published its seating. "
+                "Nothing can be entered until then."
+            )
+            % {"n": table.turn.number}
+        )
     return table
 
 
@@ -140,7 +153,8 @@ def _counted(table: Table, pair: Pair, pin: object, address: str | None) -> bool
 
 def _wrong_pin(table: Table, line: str) -> Refused:
     pair = table.ns if line == "ns" else table.ew
-    return Refused(_("Wrong PIN for pair %(n)d.") % {"n": pair.number})
+    # a pair by its number, a line by its players, a team's line by its team
+    return Refused(table.turn.tournament.words.wrong_pin % {"who": pair.label})
 
 
 def pending(table: Table) -> TableReport | None:
@@ -148,6 +162,36 @@ def pending(table: Table) -> TableReport | None:
 
 
 OPEN = [TableReport.Status.ENTERED, TableReport.Status.CONFIRMED, TableReport.Status.REJECTED]
+
+
+def remembered(table: Table, key) -> Submission | None:
+    """The send this table's phones already made with this key (None: a new one)."""
+    if not key:
+        return None
+    return Submission.objects.select_related("report", "pair").filter(table=table, key=key).first()
+
+
+def _replay(done: Submission) -> TableReport:
+    """The same key again: nothing is done twice, the answer is the one given the first time
+    (the report, with `outcome` and `replayed` set); counted for the board."""
+    Submission.objects.filter(pk=done.pk).update(
+        replays=F("replays") + 1, replayed_at=timezone.now()
+    )
+    report = done.report
+    report.outcome, report.replayed = done.outcome, True
+    return report
+
+
+def _remember(table: Table, key, outcome: str, report: TableReport, pair: Pair) -> TableReport:
+    """Keep what was done for this key (in the transaction that did it) and answer it."""
+    if key:
+        Submission.objects.create(table=table, key=key, outcome=outcome, report=report, pair=pair)
+    report.outcome, report.replayed = outcome, False
+    return report
+
+
+def reused_form() -> Refused:
+    return Refused(_("This form was already sent by the other line: reload the page."))
 
 
 def submit(
@@ -159,8 +203,13 @@ def submit(
     *,
     deals=None,
     address: str | None = None,
+    key=None,
 ) -> TableReport:
     """One line enters the table's result; it waits for the other line's confirmation.
+
+    `key` is the submission key of the phone's form: once the PIN is right, a key already
+    carried out gets the same answer again (the phone retries after a lost answer) and
+    nothing is entered twice.
 
     A wrong PIN is counted in the same transaction that checks it (and kept: the refusal
     comes after the commit). A total the cards cannot produce is refused outright (Art. 29):
@@ -175,6 +224,11 @@ def submit(
             raise Refused(_("Choose your line: N-S or E-W."))
         pair = table.ns if line == "ns" else table.ew
         if _counted(table, pair, pin, address):
+            done = remembered(table, key)
+            if done:
+                if done.pair_id != pair.pk:
+                    raise reused_form()
+                return _replay(done)
             if table.has_result:
                 raise already_recorded(table)
             previous = pending(table)
@@ -186,7 +240,7 @@ def submit(
             table.reports.filter(
                 status__in=[TableReport.Status.ENTERED, TableReport.Status.REJECTED]
             ).update(status=TableReport.Status.SUPERSEDED)
-            return TableReport.objects.create(
+            report = TableReport.objects.create(
                 table=table,
                 ns_points=ns_points,
                 ew_points=ew_points,
@@ -195,47 +249,70 @@ def submit(
                 table_version=table.version,
                 conflict=conflict,
             )
+            return _remember(table, key, Submission.Outcome.ENTERED, report, pair)
     raise _wrong_pin(table, line)
 
 
 def answer(
-    code: str, pin: str, *, accept: bool, note: str = "", address: str | None = None
+    code: str,
+    pin: str,
+    *,
+    accept: bool,
+    note: str = "",
+    address: str | None = None,
+    key=None,
 ) -> TableReport:
     """The other line confirms (or rejects) the pending result with its pair's PIN.
 
     It counts only if nothing was recorded at the table since it was entered: the referee's
-    entries and rulings always win over a phone."""
+    entries and rulings always win over a phone. A `key` already carried out at this table
+    gets the same answer again, once the PIN of the pair that sent it is right."""
     with transaction.atomic():
         table = table_by_code(code, lock=True)  # one confirmation at a time per table
-        report = pending(table)
-        if report is None:
-            if table.has_result:
-                raise already_recorded(table)
-            raise Refused(_("There is no result waiting for confirmation at this table."))
-        entering = table.ns if report.entered_by_id == table.ns_id else table.ew
-        line = "ew" if entering == table.ns else "ns"
-        _guard(table, address)  # before anything tells a PIN apart
-        if _pin_matches(pin, entering):
-            raise Refused(
-                _("The pair that entered the result cannot confirm it: the other line confirms.")
-            )
-        pair = table.ns if line == "ns" else table.ew
-        if _counted(table, pair, pin, address):
-            if table.has_result or report.table_version not in (None, table.version):
-                raise referee_recorded()
-            report.answered_by, report.answered_at = pair, timezone.now()
-            if not accept:
-                report.status = TableReport.Status.REJECTED
-                report.note = " ".join(note.split())[:500]
-                report.save()
+        done = remembered(table, key)
+        if done:
+            _guard(table, address)
+            if _counted(table, done.pair, pin, address):
+                return _replay(done)
+            line = "ns" if done.pair_id == table.ns_id else "ew"
+        else:
+            report = _answer(table, pin, accept, note, address, key)
+            if report is not None:
                 return report
-            report.status = TableReport.Status.CONFIRMED
-            report.save()
-            tournament = table.turn.tournament
-            if not tournament.approval_required:
-                _record(tournament, report, user=None)
-            return report
-    raise _wrong_pin(table, line)
+            line = "ns" if pending(table).entered_by_id == table.ew_id else "ew"
+    raise _wrong_pin(table, line)  # after the commit: the wrong PIN stays counted
+
+
+def _answer(table: Table, pin, accept: bool, note: str, address, key) -> TableReport | None:
+    """`answer` for a new key, in the caller's transaction; None: a wrong PIN (counted)."""
+    report = pending(table)
+    if report is None:
+        if table.has_result:
+            raise already_recorded(table)
+        raise Refused(_("There is no result waiting for confirmation at this table."))
+    entering = table.ns if report.entered_by_id == table.ns_id else table.ew
+    _guard(table, address)  # before anything tells a PIN apart
+    if _pin_matches(pin, entering):
+        raise Refused(
+            _("The pair that entered the result cannot confirm it: the other line confirms.")
+        )
+    pair = table.ew if entering == table.ns else table.ns
+    if not _counted(table, pair, pin, address):
+        return None
+    if table.has_result or report.table_version not in (None, table.version):
+        raise referee_recorded()
+    report.answered_by, report.answered_at = pair, timezone.now()
+    if not accept:
+        report.status = TableReport.Status.REJECTED
+        report.note = " ".join(note.split())[:500]
+        report.save()
+        return _remember(table, key, Submission.Outcome.REJECTED, report, pair)
+    report.status = TableReport.Status.CONFIRMED
+    report.save()
+    tournament = table.turn.tournament
+    if not tournament.approval_required:
+        _record(tournament, report, user=None)
+    return _remember(table, key, Submission.Outcome.CONFIRMED, report, pair)
 
 
 def _record(tournament: Tournament, report: TableReport, user) -> None:
@@ -305,13 +382,14 @@ def unlock_table(tournament: Tournament, number: int, user) -> int:
 
 
 def unlock_device(tournament: Tournament, address: str, user) -> int:
-    """The referee lets a device try PINs again (audited), if it tried at this tournament."""
-    if not PinAttempt.objects.filter(table__turn__tournament=tournament, address=address).exists():
+    """The referee lets a device try PINs again (audited), if it tried at this tournament.
+    Only the wrong PINs at this tournament's tables are forgiven: those at another
+    tournament's tables are its own referee's to lift (and its log's to record)."""
+    here = PinAttempt.objects.filter(table__turn__tournament=tournament, address=address)
+    if not here.exists():
         raise Refused(_("No device with this address tried a PIN in this tournament."))
     with transaction.atomic():
-        cleared = PinAttempt.objects.filter(address=address, device_unlocked=False).update(
-            device_unlocked=True
-        )
+        cleared = here.filter(device_unlocked=False).update(device_unlocked=True)
         audit(
             tournament,
             "pin-unlock-device",
@@ -329,6 +407,7 @@ class BoardRow:
     status: str  # waiting | entered | confirmed | rejected | approved | referee
     report: TableReport | None
     locked_until: datetime | None = None  # too many wrong PINs at the table
+    resent: int = 0  # sends a phone made again with a key already carried out (bad network)
 
     @property
     def overruled(self) -> bool:
@@ -347,6 +426,12 @@ def board(turn) -> list[BoardRow]:
         .order_by("table_id", "-entered_at", "-id")
     ):
         latest.setdefault(report.table_id, report)
+    resent = dict(
+        Submission.objects.filter(table__turn=turn, replays__gt=0)
+        .values("table_id")
+        .annotate(n=Sum("replays"))
+        .values_list("table_id", "n")
+    )
     fails: dict[int, list] = {}
     for table_id, at in _fails("table", table__turn=turn).values_list("table_id", "at"):
         fails.setdefault(table_id, []).append(at)
@@ -363,7 +448,7 @@ def board(turn) -> list[BoardRow]:
         until = (
             times[MAX_FAILS_PER_TABLE - 1] + WINDOW if len(times) >= MAX_FAILS_PER_TABLE else None
         )
-        rows.append(BoardRow(t, status, report, until))
+        rows.append(BoardRow(t, status, report, until, resent.get(t.pk, 0)))
     return rows
 
 

@@ -40,5 +40,6 @@ def penalty(value):
 
 
 @register.filter
-def document_kind(kind):
-    return labels.document_kind(kind)
+def document_kind(kind, tournament=None):
+    """{{ doc.kind|document_kind:tournament }}: its name in the words of the event's kind."""
+    return labels.document_kind(kind, tournament)

@@ -54,7 +54,9 @@ class DocumentRequestView(TournamentMixin, View):
                 )
         elif kind not in jobs.KINDS:
             raise BadInput(_("No such document."), **back)
-        if self.tournament.is_individual and kind in ("cards", "prizes-pdf"):  # pairs only
+        words = self.tournament.words  # what the kind of event prints
+        prizes = "prizes" in self.tournament.event_kind.desk_pages
+        if (kind == "cards" and not words.cards) or (kind == "prizes-pdf" and not prizes):
             raise BadInput(_("No such document."), **back)
         doc = jobs.request_document(
             self.tournament,

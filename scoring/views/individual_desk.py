@@ -14,9 +14,16 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
-from scoring.views.forms import PenaltyForm, WithdrawForm
+from scoring.services.individual_rulings import seat_late_player
+from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
 from scoring.views.results import StandingsView
-from scoring.views.rulings import PenaltyView, RulingsView, WithdrawView
+from scoring.views.rulings import (
+    DecisionView,
+    PenaltyView,
+    RulingsView,
+    TableRulingView,
+    WithdrawView,
+)
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
 from tournaments.http import QueryProblems, unknown_turn
@@ -25,6 +32,7 @@ from tournaments.services import individual as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
+from tournaments.views.individual_players import PlayerForm
 
 
 class IndividualDashboardView(DashboardView):
@@ -168,6 +176,12 @@ class PlayerWithdrawForm(WithdrawForm):
         self.fields["pair"].label = _("Player")
 
 
+class PlayerTableRulingForm(TableRulingForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].label = _("Guilty player")
+
+
 class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
@@ -177,7 +191,54 @@ class IndividualRulingsView(RulingsView):
         if "penalty_form" not in kwargs:
             kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
         kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
-        return super().get_context_data(**kwargs)
+        if "table_form" not in kwargs:
+            kwargs["table_form"] = PlayerTableRulingForm(rulings=catalogue(self.tournament)[1])
+        kwargs.setdefault("late_form", LatePlayerForm())
+        context = super().get_context_data(**kwargs)
+        turns = list(self.tournament.turn_set.all()[:2])
+        context["late_possible"] = (
+            len(turns) == 1
+            and turns[0].movement != "rainbow"
+            and turns[0].byes.filter(player__isnull=False).count() == 3
+        )
+        return context
+
+
+class LatePlayerForm(PlayerForm):
+    field_order = ["name", "membership", "club"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["number"]  # the next number: he registers now
+
+
+class IndividualLateView(DecisionView):
+    """Art. 33: a late player completes a table of turn 1 with the three resting players."""
+
+    form_name = "late_form"
+    rulings_view = IndividualRulingsView
+
+    def make_form(self, data):
+        return LatePlayerForm(data)
+
+    def apply(self, d):
+        table = seat_late_player(self.tournament, d, user=self.request.user)
+        return _("Player %(n)s plays at table %(t)d.") % {
+            "n": f"{table.ew.player2.number} {table.ew.player2.name}",
+            "t": table.number,
+        }
+
+
+class IndividualTableRulingView(TableRulingView):
+    """A table ruling from the catalogue against the guilty player's line (the form's `pair`
+    is the player's number)."""
+
+    rulings_view = IndividualRulingsView
+
+    def make_form(self, data):
+        from scoring.views.rulings import catalogue
+
+        return PlayerTableRulingForm(data, rulings=catalogue(self.tournament)[1])
 
 
 class IndividualWithdrawView(WithdrawView):

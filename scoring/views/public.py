@@ -131,6 +131,8 @@ class HomeView(PublicView):
         elif state.current is not None:
             tables, byes = public.seating(state.current, query)
         data = {"state": state, "tables": tables, "byes": byes, "players": players, "alpha": alpha}
+        if state.current is not None and not (tables or byes or players):
+            data["withdrawn"] = public.withdrawn_found(t, query)
         if t.public_standings and state.complete and state.complete[-1] == t.turns:
             # After the last turn the players come for the final standings: they come first.
             report = public.public_standings(t, state)

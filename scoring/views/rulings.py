@@ -56,8 +56,10 @@ class RulingsView(TournamentMixin, TemplateView):
         entries = logtext.annotate(  # decision and effect in the reader's language
             LogEntry.objects.filter(tournament=self.tournament).select_related("by")
         )
+        names = labels.log_names(self.tournament, entries)
         for e in entries:
             e.ruling_name = labels.log_ruling(e.code, titles)
+            e.who = labels.log_who(e.pairs, names)
         return entries
 
 

@@ -1,4 +1,10 @@
-"""The table's phone page (/s/<code>/): one line enters the result, the other confirms it."""
+"""The table's phone page (/s/<code>/): one line enters the result, the other confirms it.
+
+Every form the page renders carries a fresh submission key (hidden field `submission`): a
+send the server carried out is remembered by it, and the same key sent again (the phone
+retries after an answer lost on the hall's Wi-Fi, static/js/table.js) gets the same answer."""
+
+import uuid
 
 from django import forms
 from django.contrib import messages
@@ -9,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 
 from config.network import client_address
-from scoring.models import TableReport
+from scoring.models import Submission, TableReport
 from scoring.services import tableside
 from scoring.services.results import confirmation, refuse_at_the_table, unusual
 from scoring.views.deal_forms import deals_form, totals
@@ -25,7 +31,32 @@ def pin_field() -> forms.CharField:
     )
 
 
-class EnterForm(forms.Form):
+class KeyedForm(forms.Form):
+    """A form with its submission key: a fresh one each time an empty form is rendered; a
+    form sent back after a refusal keeps its own (refusals are not remembered)."""
+
+    submission = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial["submission"] = str(uuid.uuid4())
+
+    def clean(self):
+        data = super().clean()
+        text = (self.data.get("submission") or "").strip()
+        try:
+            data["submission"] = uuid.UUID(text) if text else None  # none: as before keys
+        except ValueError:
+            self.data = self.data.copy()
+            self.data["submission"] = str(uuid.uuid4())  # the page sent back can be sent
+            raise forms.ValidationError(
+                _("This form can no longer be sent: reload the page and send it again.")
+            ) from None
+        return data
+
+
+class EnterForm(KeyedForm):
     line = forms.ChoiceField(
         label=gettext_lazy("Your line"),
         widget=forms.RadioSelect,
@@ -45,7 +76,7 @@ class EnterForm(forms.Form):
             )
 
 
-class AnswerForm(forms.Form):
+class AnswerForm(KeyedForm):
     pin = pin_field()
     note = forms.CharField(
         label=gettext_lazy("Note (if you reject)"), max_length=500, required=False
@@ -63,7 +94,11 @@ class TableView(View):
                 request,
                 "public/table_closed.html",
                 {"message": exc.message},
-                status=404 if isinstance(exc, tableside.UnknownCode) else 410,
+                status=404
+                if isinstance(exc, tableside.UnknownCode)
+                else 409
+                if isinstance(exc, tableside.NotStarted)
+                else 410,
             )
         report = tableside.pending(table)
         latest = (
@@ -71,14 +106,18 @@ class TableView(View):
             .select_related("entered_by", "answered_by")
             .first()
         )
+        enter_form = enter_form or EnterForm()
+        answer_form = answer_form or AnswerForm(auto_id="answer_%s")
+        for form in (enter_form, answer_form):  # the pair's, the line's or the team's PIN
+            form.fields["pin"].label = table.turn.tournament.words.your_pin
         context = {
             "table": table,
             "t": table.turn.tournament,
             "report": report,
             "latest": latest,
-            "enter_form": enter_form or EnterForm(),
+            "enter_form": enter_form,
             "deals_form": deals_form(table.turn.tournament, self.request.POST or None),
-            "answer_form": answer_form or AnswerForm(auto_id="answer_%s"),
+            "answer_form": answer_form,
             "confirm_totals": request.POST.get("confirm_totals", "")[:40],
             **extra,
         }
@@ -143,6 +182,7 @@ class TableView(View):
                         ew,
                         deals=breakdown,
                         address=client_address(request),
+                        key=d["submission"],
                     )
                     messages.success(
                         request, _("Result sent: now the other line confirms it with its PIN.")
@@ -165,11 +205,12 @@ class TableView(View):
                         accept=action == "confirm",
                         note=form.cleaned_data["note"],
                         address=client_address(request),
+                        key=form.cleaned_data["submission"],
                     )
                     messages.success(
                         request,
                         _("Result confirmed.")
-                        if report.status in ("confirmed", "approved")
+                        if report.outcome == Submission.Outcome.CONFIRMED
                         else _("Result rejected: enter it again."),
                     )
                     return redirect("table_entry", code)

@@ -103,8 +103,11 @@ class TeamsScreenView(PublicView):
 
     def data(self, t, **kwargs):
         state = public.public_state(t)
+        over = bool(state.complete) and state.complete[-1] == t.turns  # no team plays again
         found, byes = (
-            team_scores.public_matches(t, state.current.number) if state.current else ([], [])
+            team_scores.public_matches(t, state.current.number)
+            if state.current and not over
+            else ([], [])
         )
         report = public.public_standings(t, state) if t.public_standings else None
         return {"state": state, "report": report, "matches": found, "byes": byes}

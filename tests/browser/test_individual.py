@@ -89,7 +89,10 @@ def test_a_referee_runs_a_whole_individual_event(live_server, page, tmp_path, ne
             page.click("#add-player button")
     page.set_input_files("#import-players input[type=file]", players_csv(tmp_path))
     with page.expect_navigation():
-        page.click("#import-players button")
+        page.click("#import-players button")  # every row shown before anything is saved
+    expect(page.locator("#import-rows tbody tr")).to_have_count(6)
+    with page.expect_navigation():
+        page.click("#confirm-import button")
     expect(page.locator("#players tbody tr")).to_have_count(8)
     shot(page, "players")
     # The pairs pages are not an individual event's: back to the players.

@@ -85,8 +85,14 @@ def enter(page, line: str, pin: str, ns: int, ew: int) -> None:
     form.locator("input[name=pin]").fill(pin)
     form.locator("input[name=ns]").fill(str(ns))
     form.locator("input[name=ew]").fill(str(ew))
-    with page.expect_navigation():
-        form.locator("button.ok:not([name=mode])").click()
+    form.locator("button.ok:not([name=mode])").click()
+    answered(page)
+
+
+def answered(page) -> None:
+    """The page sends through fetch (static/js/table.js): a success reloads the page, which
+    then says "Inviato ✓"; a refusal is shown in place, without a navigation."""
+    expect(page.locator("html[data-send=sent], html[data-send=answered]")).to_have_count(1)
 
 
 def answer(page, pin: str, action: str, note: str = "") -> None:
@@ -94,8 +100,8 @@ def answer(page, pin: str, action: str, note: str = "") -> None:
     form.locator("input[name=pin]").fill(pin)
     if note:
         form.locator("input[name=note]").fill(note)
-    with page.expect_navigation():
-        form.locator(f"button[name=action][value={action}]").click()
+    form.locator(f"button[name=action][value={action}]").click()
+    answered(page)
 
 
 def board_row(page, table: int):

@@ -53,10 +53,11 @@ def cost(tables, partners: Meetings, opponents: Meetings) -> tuple[int, int]:
     return pr, op
 
 
-def brute_rule(order: Sequence[int], partners: Meetings, opponents: Meetings):
+def brute_rule(order: Sequence[int], partners: Meetings, opponents: Meetings, preference=(0, 1, 2)):
     """The rule of the issue, literally, over every seating: least (partner, opponent)
     repeats, then table by table the top player with the first candidate (by rank, then the
-    splits 1+2 v 3+4, 1+3 v 2+4, 1+4 v 2+3) that keeps that minimum."""
+    splits 1+2 v 3+4, 1+3 v 2+4, 1+4 v 2+3, in the order `preference` gives) that keeps
+    that minimum."""
 
     @cache
     def least(group: tuple[int, ...]) -> tuple[int, int]:
@@ -70,7 +71,8 @@ def brute_rule(order: Sequence[int], partners: Meetings, opponents: Meetings):
         for trio in combinations(rest, 3):
             j, k, q = trio
             left = tuple(v for v in rest if v not in trio)
-            for table in (((p, j), (k, q)), ((p, k), (j, q)), ((p, q), (j, k))):
+            ways = (((p, j), (k, q)), ((p, k), (j, q)), ((p, q), (j, k)))
+            for table in (ways[i] for i in preference):
                 c, lc = cost([table], partners, opponents), least(left)
                 if (c[0] + lc[0], c[1] + lc[1]) == target:
                     out.append(table)

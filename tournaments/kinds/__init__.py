@@ -32,7 +32,21 @@ def registered() -> dict[str, EventKind]:
     return dict(_REGISTRY)
 
 
+def all_settings() -> tuple[str, ...]:
+    """Every kind's settings (Tournament field names), each once, in the kinds' order."""
+    return tuple(dict.fromkeys(name for kind in _REGISTRY.values() for name in kind.settings))
+
+
 for _kind in (PairsKind(), IndividualKind(), TeamsKind()):
     register(_kind)
 
-__all__ = ["EventKind", "IndividualKind", "PairsKind", "TeamsKind", "kind_of", "register"]
+__all__ = [
+    "EventKind",
+    "IndividualKind",
+    "PairsKind",
+    "TeamsKind",
+    "all_settings",
+    "kind_of",
+    "register",
+    "registered",
+]

@@ -5,8 +5,10 @@ pages call it. One subclass per kind (pairs, individual, teams), registered in o
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from tournaments.errors import Refused
 
 
 class EventKind:
@@ -29,9 +31,44 @@ class EventKind:
     # ritirato): %(n)d is the entrant's number, %(t)d a turn.
     withdrawn_twice = _("Pair %(n)d already withdrew after turn %(t)d.")
     withdrawn_done = _("Pair %(n)d withdrawn: absent from turn %(t)d on.")
+    # The desk page that edits one entrant (it takes the entrant's number).
+    entrant_page = "pair_edit"
+    # The registration page's list of the entrants the membership check flags.
+    flagged_title = _("Pairs with problems")
+    flagged_query = "?flag=problems"
+
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """The players the membership check reads, in number order: (the entrant's number,
+        the player's place in it — 1, 2… or None where the player is the entrant —, the
+        Player)."""
+        found: list[tuple[int, int | None, object]] = []
+        for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
+            found += [(pair.number, 1, pair.player1), (pair.number, 2, pair.player2)]
+        return found
 
     def __str__(self) -> str:
         return str(self.label)
+
+    # The tournament settings that apply to this kind (Tournament field names): the settings
+    # form and page, `tournament_create` and the JSON export's "tournament" read them here.
+    settings: tuple[str, ...] = ("last_danish_by_ranking",)
+
+    def settings_shown(self, tournament) -> list[tuple[str, str]]:
+        """(label, value) of this kind's settings, in the reader's language."""
+        shown = []
+        for name in self.settings:
+            field = tournament._meta.get_field(name)
+            value = getattr(tournament, name)
+            if field.choices:
+                value = getattr(tournament, f"get_{name}_display")()
+            elif isinstance(value, bool):
+                value = _("yes") if value else _("no")
+            shown.append((str(field.verbose_name), str(value)))
+        return shown
+
+    def settings_data(self, tournament) -> dict:
+        """This kind's settings as the JSON export's "tournament" holds them."""
+        return {name: getattr(tournament, name) for name in self.settings}
 
     # How an event of this kind is called in a sentence ("not used in team events").
     adjective = pgettext_lazy("tournaments of this kind", "pairs")
@@ -39,8 +76,6 @@ class EventKind:
     desk_pages: dict = {}
     public_pages: dict = {}
 
-    # Where the membership page links an entrant (a desk page taking its number).
-    entrant_page = "pair_edit"
     # Refusal of an admission naming a place the entrant has not.
     no_such_member = _("A pair has players 1 and 2.")
 
@@ -73,3 +108,31 @@ class EventKind:
             view_class, initkwargs = found if isinstance(found, tuple) else (found, {})
             views[key] = view_class.as_view(**initkwargs)
         return views[key]
+
+    # The commands every kind answers (withdraw, swap, table_ruling --guilty,
+    # membership_admit --entrant): each scoring kind implements them over its own services;
+    # a kind that has not got one yet refuses in one line.
+
+    def not_available(self, action) -> Refused:
+        return Refused(
+            gettext("%(action)s is not available for %(kind)s events yet.")
+            % {"action": action, "kind": self.adjective}
+        )
+
+    def withdraw(self, tournament, number: int, *, reason: str, after_turn=None, user=None) -> int:
+        """The entrant `number` leaves: absent from the next turn to be seated on. Returns the
+        last turn it plays."""
+        raise self.not_available(gettext("Withdrawal"))
+
+    def swap(self, tournament, turn_number: int, a: int, b: int, *, reason, force=False, user=None):
+        """Exchange the seats of entrants `a` and `b` in the seated turn `turn_number`, before
+        any result; against the rules only with `force`. Returns the problems accepted."""
+        raise self.not_available(gettext("A swap"))
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line at that table that belongs to entrant `number` (for a table ruling)."""
+        raise self.not_available(gettext("A table ruling"))
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """The membership check's admission of entrant `number` (or of its `member`-th player)."""
+        raise self.not_available(gettext("Admission"))

@@ -15,7 +15,16 @@ class IndividualKind(EventKind):
     entrants_noun = _("players")
     entrant_title = _("Player")
     entrants_title = _("Players")
-    registration_page = "individual_players"
     entrant_key = "player"
+    registration_page = "individual_players"
     withdrawn_twice = _("Player %(n)d already withdrew after turn %(t)d.")
     withdrawn_done = _("Player %(n)d withdrawn: absent from turn %(t)d on.")
+    settings = ("last_danish_by_ranking", "individual_table")
+    entrant_page = "individual_player"
+    flagged_title = _("Players")  # the players' list (it has no filter of the flagged)
+    flagged_query = ""
+
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """Each player alone, by his number (no place in a pair: partners change each turn)."""
+        players = tournament.players.exclude(number=None).order_by("number")
+        return [(player.number, None, player) for player in players]

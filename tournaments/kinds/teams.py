@@ -13,9 +13,9 @@ class TeamsKind(EventKind):
     entrant_noun = _("team")
     entrants_noun = _("teams")
     entrant_title = _("Team")
-    entrants_title = _("Teams")
-    registration_page = "teams"
+    entrants_title = pgettext_lazy("the teams of an event", "Teams")
     entrant_key = "team"
+    registration_page = "teams"
     names_title = _("Name")
     entrant_page = "team_detail"
     no_such_member = _("A team's players are numbered 1 to 6 in the team's order.")
@@ -29,5 +29,10 @@ class TeamsKind(EventKind):
             .order_by("team__number", "team_order", "number")
         ]
 
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """A team's players with their place in the team (1-6), as `members` gives them."""
+        return self.members(tournament)
+
     withdrawn_twice = _("Team %(n)d already withdrew after turn %(t)d.")
     withdrawn_done = _("Team %(n)d withdrawn: absent from turn %(t)d on.")
+    settings = ("last_danish_by_ranking", "lineups_close")

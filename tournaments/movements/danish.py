@@ -35,7 +35,13 @@ from dataclasses import dataclass
 
 from tournaments.movements.matching import IncrementalMatching
 
-__all__ = ["DanishSeating", "meetings_to_avoid", "seat_danish"]
+__all__ = [
+    "DanishSeating",
+    "is_last_danish",
+    "meetings_to_avoid",
+    "seat_danish",
+    "turns_to_avoid",
+]
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,26 @@ def meetings_to_avoid(
     """
     turns = history[-1:] if modified else history
     return {frozenset((a, b)) for turn in turns for a, b in turn if a != b}
+
+
+def is_last_danish(plan: Sequence[str], number: int) -> bool:
+    """Turn `number` (from 1) is the plan's last Danish turn (any Danish word)."""
+    danish = [i for i, word in enumerate(plan, start=1) if word.startswith("danish")]
+    return bool(danish) and danish[-1] == number
+
+
+def turns_to_avoid(
+    plan: Sequence[str], number: int, history: Sequence, *, last_by_ranking: bool = False
+) -> list:
+    """The earlier turns (``history[i]``: turn ``i + 1``, whatever a turn holds: meetings,
+    tables of players) whose meetings Danish turn `number` of `plan` avoids, for every kind
+    of event: all of them (*puro*), the previous turn's only (a ``-modified`` word:
+    *modificato*), none when `last_by_ranking` and this is the plan's last Danish turn (by
+    the ranking only: the 1st meets the 2nd even if they met)."""
+    if last_by_ranking and is_last_danish(plan, number):
+        return []
+    earlier = list(history[: number - 1])
+    return earlier[-1:] if "modified" in plan[number - 1] else earlier
 
 
 def _choose_bye(ranking: Sequence[int], byes_taken: Mapping[int, int]) -> int:

@@ -11,7 +11,9 @@ Four players sit at a table as two lines. The rule (docs/individual-and-teams.md
   partnership, then 1+3 v 2+4, then 1+4 v 2+3. When no split of those four is allowed, or when
   taking them would force a worse seating on the players below, the next candidate is tried:
   the top unseated player with the three highest-ranked players that work (lexicographic by
-  rank), each candidate's splits in the same order.
+  rank), each candidate's splits in the same order. With the setting "14-23" (Art. 2 read
+  literally: the 1st against the 2nd) the splits are tried the other way round: 1+4 v 2+3,
+  then 1+3 v 2+4, then 1+2 v 3+4.
 * **What "works" means.** Every seating is judged by (partner repeats, opponent repeats), in
   that order: nobody partners the same player twice while a seating exists that avoids it, and
   then opponents (each pair of players facing each other again counts one) repeat as little as
@@ -44,13 +46,20 @@ from itertools import combinations
 
 from tournaments.movements.matching import IncrementalMatching
 
-__all__ = ["IndividualSeating", "history_sets", "seat_individual_danish"]
+__all__ = ["TABLE_SPLITS", "IndividualSeating", "history_sets", "seat_individual_danish", "splits"]
 
 EXACT = 12  # at most this many unseated players: the exact dynamic programme
 WINDOW = 12  # large fields: candidates use the top player and three of the next WINDOW
 
 Line = tuple[int, int]
 Table = tuple[Line, Line]  # (N-S line, E-O line), N-S holding the table's best-ranked player
+
+# How four players ranked 1 < 2 < 3 < 4 sit, in order of preference (the tournament's
+# `individual_table` setting): "12-34" partners the 1st with the 2nd (1+2 v 3+4, then
+# 1+3 v 2+4, then 1+4 v 2+3); "14-23" sets the 1st against the 2nd and the 3rd against the
+# 4th, Art. 2's "primo classificato contro secondo; terzo contro quarto" read literally
+# (1+4 v 2+3, then 1+3 v 2+4, then 1+2 v 3+4).
+TABLE_SPLITS = {"12-34": (0, 1, 2), "14-23": (2, 1, 0)}
 
 
 @dataclass(frozen=True)
@@ -91,13 +100,17 @@ def seat_individual_danish(
     *,
     exact: int = EXACT,
     window: int = WINDOW,
+    table: str = "12-34",
 ) -> IndividualSeating:
     """Seat an individual Danish turn.
 
     `ranking` lists the players present, best first (a first turn: the seating order);
     `partners` and `opponents` hold unordered pairs of players who partnered / faced each other
-    before (:func:`history_sets`); `rests_taken` maps a player to his rests so far.
+    before (:func:`history_sets`); `rests_taken` maps a player to his rests so far; `table`
+    the order in which four players' splits are tried (:data:`TABLE_SPLITS`).
     """
+    if table not in TABLE_SPLITS:
+        raise ValueError(f"unknown individual table {table!r} (known: {', '.join(TABLE_SPLITS)})")
     ranking = list(ranking)
     twice = sorted(p for p, n in Counter(ranking).items() if n > 1)
     if twice:
@@ -106,7 +119,7 @@ def seat_individual_danish(
     resting = set(rests)
     order = [p for p in ranking if p not in resting]
     partnered, opposed = _sets(order, partners), _sets(order, opponents)
-    solver = _Solver(order, partnered, opposed, exact, window)
+    solver = _Solver(order, partnered, opposed, exact, window, TABLE_SPLITS[table])
     tables = [solver.orient(t) for t in solver.seat()]
     named = tuple(((order[a], order[b]), (order[c], order[d])) for (a, b), (c, d) in tables)
     partner_repeats = tuple((order[x], order[y]) for t in tables for x, y in t if y in partnered[x])
@@ -134,19 +147,23 @@ def _sets(order: Sequence[int], meetings: Iterable[Iterable[int]]) -> list[set[i
     return out
 
 
-def splits(p: int, j: int, k: int, m: int) -> tuple[Table, Table, Table]:
-    """The three ways to seat four players ranked p < j < k < m: 1+2 v 3+4, 1+3 v 2+4,
-    1+4 v 2+3 (the issue's order of preference)."""
-    return ((p, j), (k, m)), ((p, k), (j, m)), ((p, m), (j, k))
+def splits(
+    p: int, j: int, k: int, m: int, preference: Sequence[int] = TABLE_SPLITS["12-34"]
+) -> tuple[Table, Table, Table]:
+    """The three ways to seat four players ranked p < j < k < m, in the order of
+    `preference` (:data:`TABLE_SPLITS`; by default 1+2 v 3+4, 1+3 v 2+4, 1+4 v 2+3)."""
+    ways = ((p, j), (k, m)), ((p, k), (j, m)), ((p, m), (j, k))
+    return tuple(ways[i] for i in preference)  # type: ignore[return-value]
 
 
 class _Solver:
     """The seating over positions ``0..n-1`` (0 = best-ranked)."""
 
-    def __init__(self, order, partnered, opposed, exact, window) -> None:
+    def __init__(self, order, partnered, opposed, exact, window, preference) -> None:
         self.n = len(order)
         self.partnered, self.opposed = partnered, opposed
         self.exact, self.window = exact, window
+        self.preference = preference
 
     def cost(self, table: Table) -> tuple[int, int]:
         (a, b), (c, d) = table
@@ -220,7 +237,7 @@ class _Solver:
     # ------------------------------------------------------------- large fields
     def _candidates(self, p: int, others: Sequence[int]) -> Iterator[Table]:
         for j, k, m in combinations(others, 3):
-            yield from splits(p, j, k, m)
+            yield from splits(p, j, k, m, self.preference)
 
     def _keeps_partners(self, matching: IncrementalMatching, table: Table, k: int) -> bool:
         (a, b), (c, d) = table
@@ -337,5 +354,5 @@ class _Solver:
         p, rest = group[0], group[1:]
         for j, k, m in combinations(rest, 3):
             left = tuple(v for v in rest if v != j and v != k and v != m)
-            for table in splits(p, j, k, m):
+            for table in splits(p, j, k, m, self.preference):
                 yield table, left

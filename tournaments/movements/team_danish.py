@@ -9,8 +9,11 @@ maximum matchings), repeats only when no seating avoids them, and then as few as
 With an odd number of teams the lowest-ranked team that has not rested yet rests (team bye,
 the bye score of a match), nobody twice while it can be avoided (Art. 33).
 
-Meetings to avoid are every earlier match, the round robin's included (a Danish turn never
-replays a round-robin match while it can be avoided). Matches are numbered from 1 down the
+Meetings to avoid are, by default, every earlier match, the round robin's included (a Danish
+turn never replays a round-robin match while it can be avoided); a ``danish-modified`` turn
+avoids only the previous turn's match, and the tournament may seat its last Danish turn by the
+ranking only (the caller passes the turns to avoid: :func:`~tournaments.movements.danish.
+turns_to_avoid`). Matches are numbered from 1 down the
 standings; match ``k`` plays on tables ``2k - 1`` (open room) and ``2k`` (closed room), its
 ``team_a`` being the higher-ranked team.
 """

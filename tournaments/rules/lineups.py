@@ -60,10 +60,23 @@ def check_lineup(team: Sequence[int], lineup: Lineup) -> Lineup:
     return lineup
 
 
-def check_lineup_change(turn_has_result: bool) -> None:
-    """Art. 32: line-ups (and so substitutions) change between matches only."""
+LINEUPS_CLOSE = ("first-result", "release")
+
+
+def check_lineup_change(
+    turn_has_result: bool, turn_released: bool = False, close: str = "first-result"
+) -> None:
+    """Art. 32: line-ups (and so substitutions) change between matches only: until the turn's
+    first result (``close="first-result"``), or until its seating is published to the players
+    (``"release"``: a regional code's "before each match")."""
+    if close not in LINEUPS_CLOSE:
+        raise ValueError(f"unknown closing of the line-ups {close!r}")
     if turn_has_result:
         raise RuleError(_("the turn already has a result: the line-up can no longer change"))
+    if close == "release" and turn_released:
+        raise RuleError(
+            _("the turn's seating is published: the line-up can no longer change (settings)")
+        )
 
 
 def match_tables(lineup_a: Lineup, lineup_b: Lineup) -> tuple[tuple[Line, Line], tuple[Line, Line]]:

@@ -19,6 +19,7 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.etree import ElementTree
 
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,7 @@ from tournaments.rules.text import clean_code, clean_text, parse_int, uncsv_cell
 MAX_BYTES = 5 * 1024 * 1024  # the file as uploaded
 MAX_PAIRS = 2000  # rows under the header (a national championship has 500+ pairs)
 MAX_COLUMNS = 50
+MAX_EMPTY_RUN = 1000  # empty rows in a row that end a sheet's table
 MAX_NAME = 120
 MAX_MEMBERSHIP = 40
 MAX_PLACE = 60  # a province or a region
@@ -268,12 +270,54 @@ def _check_zip(data: bytes) -> None:
             raise ImportFileError(too_big)
 
 
-def _xlsx_cells(data: bytes, max_rows: int = MAX_PAIRS) -> Lines:
-    _check_zip(data)
-    from openpyxl import load_workbook
+def open_unmeasured(data: bytes):
+    """The workbook, read only, without measuring its sheets: openpyxl measures a sheet that
+    does not declare its size by parsing it whole before the first row is read (seconds for a
+    few MB of empty cells); the rows are bounded as they are read instead (bounded_rows)."""
+    from openpyxl.reader.excel import ExcelReader
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
+    class UnmeasuredSheet(ReadOnlyWorksheet):
+        def _get_size(self):  # openpyxl's hook: only a size declared before the cells
+            self._min_column, self._min_row, self._max_column, self._max_row = declared_size(
+                self._get_source()
+            )
+
+    class Reader(ExcelReader):
+        def read_worksheets(self):
+            for sheet, rel in self.parser.find_sheets():
+                if rel.target in self.valid_files and "chartsheet" not in rel.Type:
+                    ws = UnmeasuredSheet(self.wb, sheet.name, rel.target, self.shared_strings)
+                    self.wb._sheets.append(ws)
+
+    reader = Reader(io.BytesIO(data), read_only=True, data_only=True)
+    reader.read()
+    return reader.wb
+
+
+def declared_size(source) -> tuple:
+    """(min column, min row, max column, max row) as the sheet declares them before its cells,
+    or Nones: the cells themselves are not parsed."""
+    from openpyxl.worksheet.dimensions import SheetDimension
+    from openpyxl.xml.constants import SHEET_MAIN_NS
 
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        for _event, element in ElementTree.iterparse(source, events=("start",)):
+            if element.tag == f"{{{SHEET_MAIN_NS}}}dimension":
+                return SheetDimension(ref=element.get("ref", "A1")).boundaries
+            if element.tag == f"{{{SHEET_MAIN_NS}}}sheetData":
+                break
+    except (ElementTree.ParseError, ValueError, TypeError):
+        pass
+    finally:
+        source.close()
+    return (1, 1, None, None)
+
+
+def _xlsx_cells(data: bytes, max_rows: int = MAX_PAIRS) -> Lines:
+    _check_zip(data)
+    try:
+        book = open_unmeasured(data)
     except Exception:  # openpyxl and defusedxml raise many kinds for a damaged or hostile file
         raise ImportFileError(_("The file is not a readable .xlsx workbook.")) from None
     try:
@@ -282,7 +326,7 @@ def _xlsx_cells(data: bytes, max_rows: int = MAX_PAIRS) -> Lines:
         sheet = book.worksheets[0]
         _check_declared(sheet.max_row, sheet.max_column, max_rows)
         sheet.reset_dimensions()  # never trust the declared size: read what is there
-        return _bounded_rows(sheet, max_rows)
+        return bounded_rows(sheet, max_rows)
     except ImportFileError:
         raise
     except Exception:
@@ -322,13 +366,20 @@ def _check_declared(rows: int | None, columns: int | None, max_rows: int = MAX_P
         raise _too_large(columns=columns)
 
 
-def _bounded_rows(sheet, max_rows: int = MAX_PAIRS) -> Lines:
+def bounded_rows(sheet, max_rows: int = MAX_PAIRS) -> Lines:
     """At most MAX_PAIRS + 1 rows of MAX_COLUMNS cells; data beyond either bound refuses the
-    file (the rows openpyxl pads in between are one shared empty tuple: no memory)."""
+    file (the rows openpyxl pads in between are one shared empty tuple: no memory). The table
+    ends at MAX_EMPTY_RUN empty rows in a row: a sheet of hundreds of thousands of empty
+    cells (a few MB that hold a worker for seconds) is not read to its end."""
     lines: Lines = []
+    empty_run = 0
     for index, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), 1):
         if not any(v not in (None, "") for v in row):
+            empty_run += 1
+            if empty_run >= MAX_EMPTY_RUN:
+                break
             continue
+        empty_run = 0
         if index > max_rows + 1:
             raise _too_large(rows=index, top=max_rows)
         if row[MAX_COLUMNS] not in (None, ""):

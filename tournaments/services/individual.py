@@ -112,6 +112,14 @@ def read_players_file(name: str, data: bytes) -> list[PlayerRow]:
     return rows
 
 
+def check_players_file(tournament: Tournament, name: str, data: bytes) -> list[PlayerRow]:
+    """The file's rows with their problems, also against the players already registered
+    (membership and number taken): the desk's preview, before anything is saved."""
+    rows = read_players_file(name, data)
+    _check_against(tournament, rows)
+    return rows
+
+
 def _row(line: int, cells: list[str], index: dict[str, int]) -> PlayerRow:
     row = PlayerRow(line=line)
     for col, i in index.items():
@@ -230,9 +238,12 @@ def _record(player: Player) -> dict:
     }
 
 
-def save_player(tournament: Tournament, data: dict, player: Player | None = None, user=None):
+def save_player(
+    tournament: Tournament, data: dict, player: Player | None = None, user=None, late=False
+):
     """Add a player (or correct one): `data` has name, membership, club and optionally number.
-    The number is editable until turn 1 is seated."""
+    The number is editable until turn 1 is seated. `late`: a player arriving during turn 1,
+    placed by `scoring.services.individual_rulings.seat_late_player` (Art. 33)."""
     check_individual(tournament)
     name = clean_text(data.get("name", ""))
     membership = clean_code(data.get("membership", ""))
@@ -248,7 +259,7 @@ def save_player(tournament: Tournament, data: dict, player: Player | None = None
             _("Membership number %(num)s already belongs to another player.") % {"num": membership}
         )
     seated = tournament.turn_set.exists()
-    if player is None and seated:
+    if player is None and seated and not late:
         raise Refused(_("Players cannot be added once turn 1 is seated (Art. 33)."))
     if number is not None:
         if not isinstance(number, int) or not 1 <= number <= MAX_NUMBER:
@@ -270,7 +281,7 @@ def save_player(tournament: Tournament, data: dict, player: Player | None = None
         player.save()
         audit(
             tournament,
-            "player",
+            "player-late" if late else "player",
             user=user,
             target=f"player {player.number}",
             old=old,

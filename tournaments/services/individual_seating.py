@@ -17,6 +17,7 @@ from scoring.services.individual import player_standings
 from scoring.services.scales import bye_score
 from tournaments.errors import Refused, rule_refusal
 from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
+from tournaments.movements import danish
 from tournaments.movements import individual as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
@@ -55,7 +56,7 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
                 order, seating = _rainbow(tournament, number, sorted(players))
             else:
                 order = _ranking(tournament, number, sorted(players))
-                seating = _danish(tournament, order)
+                seating = _danish(tournament, order, number)
         except RuleError as exc:
             raise rule_refusal(exc) from None
         repeats = [{"players": list(r), "as": "partners"} for r in seating.partner_repeats] + [
@@ -180,9 +181,21 @@ def rests_taken(tournament: Tournament) -> dict[int, int]:
     return taken
 
 
-def _danish(tournament: Tournament, ranking: list[int]) -> rules.IndividualSeating:
-    partners, opponents = rules.history_sets(history(tournament))
-    return rules.seat_individual_danish(ranking, partners, opponents, rests_taken(tournament))
+def _danish(
+    tournament: Tournament, ranking: list[int], number: int | None = None
+) -> rules.IndividualSeating:
+    """Seat by the individual Danish: Danish turn `number` avoids what the plan's word and the
+    tournament's settings say (puro, modificato, the last by the ranking only); without
+    `number` (a Rainbow block whose field changed) every earlier meeting."""
+    turns = history(tournament)
+    if number is not None:
+        turns = danish.turns_to_avoid(
+            tournament.plan, number, turns, last_by_ranking=tournament.last_danish_by_ranking
+        )
+    partners, opponents = rules.history_sets(turns)
+    return rules.seat_individual_danish(
+        ranking, partners, opponents, rests_taken(tournament), table=tournament.individual_table
+    )
 
 
 def rainbow_block(plan: list[str], number: int) -> tuple[int, int]:

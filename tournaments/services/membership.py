@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
-from tournaments.models import AuditEntry, Member, MemberList, Pair, Tournament, audit
+from tournaments.models import AuditEntry, Member, MemberList, Pair, Player, Tournament, audit
 from tournaments.rules import member_list as list_rules
 from tournaments.rules import membership as rules
 from tournaments.rules.messages import RuleError
@@ -113,7 +113,7 @@ def current_list() -> MemberList | None:
 class Flag:
     """One problem of the check, ready for a page or the JSON."""
 
-    pair: int
+    pair: int  # the entrant: a pair's, a player's (individual events) or a team's number
     player: int | None
     name: str
     membership: str
@@ -147,7 +147,7 @@ def _members(member_list: MemberList | None, numbers: set[str]) -> dict[str, rul
 
 
 def admissions(tournament: Tournament) -> dict[tuple[int, int | None], str]:
-    """(pair, player) -> the reason the referee gave to admit that player (the latest)."""
+    """(entrant, player) -> the reason the referee gave to admit that player (the latest)."""
     found: dict[tuple[int, int | None], str] = {}
     for new, reason in (
         AuditEntry.objects.filter(tournament=tournament, action=ADMIT)
@@ -155,52 +155,69 @@ def admissions(tournament: Tournament) -> dict[tuple[int, int | None], str]:
         .values_list("new", "reason")
     ):
         if isinstance(new, dict):
-            found[(new.get("pair"), new.get("player"))] = reason
+            found[(new.get("pair", new.get("entrant")), new.get("player"))] = reason
     return found
 
 
 def check(tournament: Tournament) -> Check:
     """Every flag of the tournament's players against the current list (two queries for the
-    players and the list, whatever the field). The kind says who the players are and which
-    entrant each belongs to (`members`: a pair's players 1-2, a team's 1-6)."""
-    registered = kind_of(tournament).members(tournament)
+    players and the list, whatever the field). The kind of event says whose players are
+    checked (`membership_entrants`: the pairs' two players, or each player alone)."""
+    found = kind_of(tournament).membership_entrants(tournament)
     entrants = [
         rules.Entrant(
-            number, place, player.name, player.membership_number, player.surname, player.given_name
+            number,
+            place or 1,
+            player.name,
+            player.membership_number,
+            player.surname,
+            player.given_name,
         )
-        for number, place, player in registered
+        for number, place, player in found
     ]
+    by_place = {(number, place or 1): (place, player) for number, place, player in found}
+    together: dict[int, list[str]] = {}
+    for number, _place, player in found:
+        together.setdefault(number, []).append(player.name)
     member_list = current_list()
     numbers = {rules.normalize_number(e.membership) for e in entrants} - {""}
     members = _members(member_list, numbers)
     problems = rules.check_membership(entrants, members, on=tournament.date, level=tournament.level)
-    players = {(number, place): player for number, place, player in registered}
     admitted = admissions(tournament)
     flags = []
     for problem in problems:
-        if problem.player is None:
-            name = " / ".join(p.name for (n, _place), p in players.items() if n == problem.pair)
+        if problem.player is None:  # the pair as a whole
+            place, name = None, " / ".join(together[problem.pair])
         else:
-            name = players[problem.pair, problem.player].name
+            place, player = by_place[(problem.pair, problem.player)]
+            name = player.name
         flags.append(
             Flag(
                 problem.pair,
-                problem.player,
+                place,
                 name,
                 problem.membership,
                 problem.code,
                 rule_message(problem.message, problem.params),
-                admitted.get((problem.pair, problem.player)),
+                admitted.get((problem.pair, place)),
             )
         )
     return Check(member_list, flags)
 
 
-def check_json(result: Check) -> dict:
-    """The contract's JSON: `problems` as the issue gives it, and the admissions beside."""
+def check_json(result: Check, kind: str = "pairs") -> dict:
+    """The contract's JSON: `problems` as the issue gives it (each with its `entrant`, the
+    pair, player or team number, and the event's `kind`), and the admissions beside."""
     return {
         "problems": [
-            {"pair": f.pair, "player": f.name, "membership": f.membership, "problem": f.code}
+            {
+                "pair": f.pair,
+                "player": f.name,
+                "membership": f.membership,
+                "problem": f.code,
+                "entrant": f.pair,
+                "kind": kind,
+            }
             for f in result.flags
         ],
         "admitted": [
@@ -211,55 +228,83 @@ def check_json(result: Check) -> dict:
     }
 
 
-def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
-    """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
-    is logged and printed in the homologation workbook. Never blocks anything."""
-    admit_entrant(tournament, pair.number, player, reason, user=user)
-
-
-def admit_entrant(tournament: Tournament, number: int, member: int | None, reason: str, user=None):
-    """Admit player `member` (his place in the entrant: 1-2 in a pair, 1-6 in a team) of entrant
-    `number`, or the whole entrant when None (the juniors rule): the pairs' admission for
-    every kind. The log keeps `pair` (the entrant's number, as the log's `pairs` does) and
-    adds `entrant` and `kind`."""
-    kind = kind_of(tournament)
+def clean_reason(reason: str) -> str:
+    """The referee's reason for an admission, on one line; refused when empty or too long."""
     reason = " ".join(str(reason).split())
     if not reason:
         raise Refused(_("Give the reason for admitting the player."))
     if len(reason) > 500:
         raise Refused(_("The reason is too long (500 characters at most)."))
-    players = {place: p for n, place, p in kind.members(tournament) if n == number}
-    if not players:
-        raise Refused(
-            _("%(entrant)s %(n)d is not registered in this tournament.")
-            % {"entrant": kind.entrant_title, "n": number}
-        )
+    return reason
+
+
+def admit(tournament: Tournament, pair: Pair, player: int | None, reason: str, user=None):
+    """The referee lets a flagged player (or a pair, for the juniors rule) play: the reason
+    is logged and printed in the homologation workbook. Never blocks anything."""
+    reason = clean_reason(reason)
+    if player not in (1, 2, None):
+        raise Refused(_("A pair has players 1 and 2."))
+    name = (
+        (pair.player1 if player == 1 else pair.player2).name
+        if player
+        else f"{pair.player1.name} / {pair.player2.name}"
+    )
+    record_admission(
+        tournament,
+        number=pair.number,
+        new={"pair": pair.number, "player": player, "name": name},
+        target=f"pair {pair.number}" + (f" player {player}" if player else ""),
+        reason=reason,
+        user=user,
+    )
+
+
+def admit_player(tournament: Tournament, player: Player, reason: str, user=None):
+    """The same for a player who is the entrant (an individual event): logged under his
+    number, with no place in a pair (`entrant` in the log's details, no `pair`)."""
+    reason = clean_reason(reason)
+    record_admission(
+        tournament,
+        number=player.number,
+        new={"entrant": player.number, "player": None, "name": player.name},
+        target=f"player {player.number}",
+        reason=reason,
+        user=user,
+    )
+
+
+def admit_team_member(tournament: Tournament, team, member: int | None, reason: str, user=None):
+    """The same for a team's player (`member`: his place in the team, 1-6), or the whole team
+    (None): logged under the team's number (`entrant`, no `pair`)."""
+    reason = clean_reason(reason)
+    kind = kind_of(tournament)
+    players = {place: p for n, place, p in kind.members(tournament) if n == team.number}
     if member is not None and member not in players:
         raise Refused(kind.no_such_member)
     name = players[member].name if member else " / ".join(p.name for p in players.values())
+    record_admission(
+        tournament,
+        number=team.number,
+        new={"entrant": team.number, "player": member, "name": name},
+        target=f"team {team.number}" + (f" player {member}" if member else ""),
+        reason=reason,
+        user=user,
+    )
+
+
+def record_admission(tournament: Tournament, *, number: int, new: dict, target, reason, user):
+    """The audit entry and the signal the referee's log listens to, in one transaction."""
     from tournaments.signals import member_admitted
 
     with transaction.atomic():
-        audit(
-            tournament,
-            ADMIT,
-            user=user,
-            target=f"{kind.entrant_key} {number}" + (f" player {member}" if member else ""),
-            new={
-                "pair": number,
-                "player": member,
-                "name": name,
-                "entrant": number,
-                "kind": kind.code,
-            },
-            reason=reason,
-        )
+        audit(tournament, ADMIT, user=user, target=target, new=new, reason=reason)
         member_admitted.send(
             sender=Tournament,
             tournament=tournament,
-            pair=number,
-            player=member,
-            name=name,
+            pair=new.get("pair"),
+            entrant=number,
+            player=new["player"],
+            name=new["name"],
             reason=reason,
             user=user,
         )
@@ -276,7 +321,7 @@ def admitted_rows(tournament: Tournament) -> list[list]:
         new = entry.new if isinstance(entry.new, dict) else {}
         rows.append(
             [
-                new.get("pair"),
+                new.get("pair", new.get("entrant")),
                 new.get("name", ""),
                 entry.reason,
                 entry.by.get_username() if entry.by else "",

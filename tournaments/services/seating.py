@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.services.scales import bye_score
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
-from tournaments.movements import mitchell
+from tournaments.movements import danish, mitchell
 from tournaments.rules.messages import RuleError
 from tournaments.services.lookup import (
     is_present,
@@ -189,6 +189,18 @@ def too_long_blocks_ahead(tournament: Tournament) -> list[tuple[int, int]]:
     ]
 
 
+def too_long_warnings(tournament: Tournament) -> list[str]:
+    """The Mitchell blocks ahead too long for the pairs still present, said for a script
+    (English, as the contract's commands speak) after a withdrawal."""
+    present = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
+    return [
+        f"Warning: the Mitchell block of turns {first}-{last} is longer than "
+        f"{present} pairs can play without meeting again (at most "
+        f"{mitchell.max_block_turns(present)} turns): shorten it in the plan"
+        for first, last in too_long_blocks_ahead(tournament)
+    ]
+
+
 def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, int, int]]:
     """(first, last, pairs) of the Mitchell blocks not wholly seated yet."""
     seated = next_turn_number(tournament) - 1
@@ -341,29 +353,37 @@ def _mitchell_message(exc: mitchell.MovementError, pairs: int, block: tuple[int,
 
 
 def _danish(tournament: Tournament, number: int, movement: str, present: list[int]):
-    from tournaments.movements import danish
 
     ranking = _ranking(tournament, number, present)
-    history = meetings_by_turn(tournament)
-    avoid = danish.meetings_to_avoid(history, modified=movement == "danish-modified")
+    avoid = danish_avoid(tournament, number)
     seating = danish.seat_danish(ranking, avoid, _byes_taken(tournament))
     matches = [(i, ns, ew) for i, (ns, ew) in enumerate(seating.tables, start=1)]
     byes = [] if seating.bye is None else [(None, seating.bye)]
     return ranking, matches, byes, list(seating.repeats)
 
 
+def danish_avoid(tournament: Tournament, number: int) -> set[frozenset[int]]:
+    """The meetings Danish turn `number` avoids: puro, modificato or, for the last Danish
+    turn when the tournament says so, none (by the ranking only)."""
+
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        meetings_by_turn(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
+    )
+    return danish.meetings_to_avoid(turns, modified=False)
+
+
 def _in_groups(tournament: Tournament, number: int, movement: str, present: list[int]):
     """A Danish turn inside every group (docs/national.md): tables numbered on through the
     groups, the bye of an odd group inside it."""
-    from tournaments.movements import danish
     from tournaments.movements.groups import seat_group_turn
     from tournaments.services.groups import check_groups_set
 
     groups = check_groups_set(tournament, number)
     ranking = _ranking(tournament, number, present)
-    avoid = danish.meetings_to_avoid(
-        meetings_by_turn(tournament), modified=movement == "danish-modified-groups"
-    )
+    avoid = danish_avoid(tournament, number)
     try:
         seating = seat_group_turn(groups, ranking, avoid, _byes_taken(tournament))
     except RuleError as exc:
@@ -473,10 +493,7 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
             _("In a Mitchell turn pairs %(a)d and %(b)d would change line (N-S stay, E-W move).")
             % {"a": a, "b": b}
         )
-    earlier = {frozenset(m) for t in meetings_by_turn(tournament)[: turn.number - 1] for m in t}
-    last = meetings_by_turn(tournament)[turn.number - 2] if turn.number > 1 else []
-    modified = turn.movement in ("danish-modified", "danish-modified-groups")
-    avoid = {frozenset(m) for m in last} if modified else earlier
+    avoid = danish_avoid(tournament, turn.number)
     for me, other_seat, other in ((a, seat_b, b), (b, seat_a, a)):
         opponent = _opponent_after_swap(other_seat, other, me)
         if opponent is not None and frozenset((me, opponent)) in avoid:
@@ -577,10 +594,7 @@ def danish_skips(tournament: Tournament, turn: Turn, tables, byes) -> list[dict]
 
     if turn.movement == "mitchell" or not turn.order:
         return []
-    history = meetings_by_turn(tournament)[: turn.number - 1]
-    if turn.movement in ("danish-modified", "danish-modified-groups"):
-        history = history[-1:]
-    avoid = {frozenset(m) for t in history for m in t}
+    avoid = danish_avoid(tournament, turn.number)
     seated = [(t.number, t.ns.number, t.ew.number) for t in tables]
     resting = [b.pair.number for b in byes if b.pair is not None]
     if turn.movement in GROUP_WORDS:  # the neighbour in the group's ranking, group by group

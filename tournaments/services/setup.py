@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.rules import vp as vp_rules
 from scoring.services.scales import resolve_scale
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds import all_settings, kind_of
 from tournaments.models import KIND_MOVEMENTS, MOVEMENT_WORDS, Pair, Player, Tournament, audit
 from tournaments.movements import groups as groups_rules
 from tournaments.rules.messages import RuleError
@@ -68,6 +69,7 @@ def create_tournament(
     if deals not in (2, 3, 4):
         raise Refused(_("A turn has 2, 3 or 4 deals, not %(n)s.") % {"n": deals})
     check_kind(kind, settings)
+    check_kind_settings(kind, settings)
     turns, words = _turns_and_plan(kind, turns, plan)
     vp_scale = _checked_rules(game_variant, level, vp_scale, deals)
     if first_seating not in Tournament.FirstSeating.values:
@@ -161,6 +163,27 @@ def check_kind(kind: str, settings: dict) -> None:
         raise Refused(_("Team scoring and round-robin groups are for team events only."))
     if size is not None and not 2 <= size <= 40:
         raise Refused(_("A round-robin group has between 2 and 40 teams, not %(n)d.") % {"n": size})
+
+
+def check_kind_settings(kind: str, settings: dict) -> None:
+    """The referee's choices of the kind's `settings` (tournaments/kinds): one another kind
+    has, or a value outside the choices, is refused."""
+    allowed = kind_of(kind).settings
+    for name in all_settings():
+        if name not in settings:
+            continue
+        field = Tournament._meta.get_field(name)
+        if name not in allowed:
+            raise Refused(
+                _("“%(setting)s” is not a setting of %(kind)s events.")
+                % {"setting": field.verbose_name, "kind": kind_of(kind).adjective}
+            )
+        known = [str(code) for code, _label in field.choices or ()]
+        if known and settings[name] not in known:
+            raise Refused(
+                _("Unknown value %(v)s for “%(setting)s” (known: %(known)s).")
+                % {"v": settings[name], "setting": field.verbose_name, "known": ", ".join(known)}
+            )
 
 
 def fresh_pin(taken: set[str]) -> str:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
-from tournaments.movements import roundrobin, team_danish
+from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
@@ -32,6 +32,7 @@ from tournaments.services.turns import (
     turn_seated,
     void_phone_reports,
 )
+from tournaments.signals import lineup_changed
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
@@ -40,7 +41,9 @@ MAX_NAME = 120
 # Header forms of the teams file (folded as the pairs file's headers).
 COLUMNS = {
     "team": ("team", "squadra", "nomesquadra", "teamname"),
-    "player": ("player", "giocatore", "nome", "name", "nominativo"),
+    "player": ("player", "giocatore", "nome", "name", "nominativo", "cognomeenome"),
+    "surname": ("surname", "cognome", "lastname", "familyname"),
+    "given": ("givenname", "firstname", "nomeproprio"),
     "membership": ("membership", "tessera", "ntessera", "numerotessera", "card"),
     "club": ("club", "circolo", "associazione", "asd"),
 }
@@ -61,9 +64,11 @@ def check_teams_event(tournament: Tournament) -> None:
 
 @dataclass
 class Member:
-    name: str
+    name: str  # "Surname Given name" when the file keeps them apart
     membership: str = ""
     club: str = ""
+    surname: str = ""
+    given: str = ""
 
 
 def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
@@ -75,14 +80,9 @@ def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
         raise Refused(str(exc)) from None
     if not lines:
         raise Refused(_("The file is empty."))
-    aliases = {alias: col for col, forms in COLUMNS.items() for alias in forms}
-    index: dict[str, int] = {}
-    for i, cell in enumerate(lines[0][1]):
-        column = aliases.get(fold(cell))
-        if column is not None and column not in index:
-            index[column] = i
+    index = _columns([fold(cell) for cell in lines[0][1]])
     for column in ("team", "player"):
-        if column not in index:
+        if column not in index and not (column == "player" and "surname" in index):
             raise Refused(
                 _(
                     "The first row must name the columns: %(col)s is missing (accepted: team, "
@@ -98,15 +98,33 @@ def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
             return str(cells[i]) if i is not None and i < len(cells) else ""
 
         team, player = clean_text(cell("team")), clean_text(cell("player"))
+        surname, given = clean_text(cell("surname")), clean_text(cell("given"))
+        if surname:  # the whole name as the app lists it: "Surname Given name"
+            player = f"{surname} {given}".strip()
         if not team or not player:
             raise Refused(
                 _("Line %(line)d: the team and the player are both needed.") % {"line": line}
             )
         if len(team) > MAX_NAME or len(player) > MAX_NAME:
             raise Refused(_("Line %(line)d: the name is too long.") % {"line": line})
-        member = Member(player, clean_code(cell("membership"))[:40], clean_text(cell("club")))
+        member = Member(
+            player, clean_code(cell("membership"))[:40], clean_text(cell("club")), surname, given
+        )
         teams.setdefault(team, []).append(member)
     return list(teams.items())
+
+
+def _columns(keys: list[str]) -> dict[str, int]:
+    """Column -> index of a teams file's folded header; with a Cognome column, Nome is the
+    given name (as in the players' and the pairs' files)."""
+    aliases = {alias: col for col, forms in COLUMNS.items() for alias in forms}
+    has_surname = any(aliases.get(k) == "surname" for k in keys)
+    index: dict[str, int] = {}
+    for i, key in enumerate(keys):
+        column = "given" if has_surname and key in ("nome", "name") else aliases.get(key)
+        if column is not None and column not in index:
+            index[column] = i
+    return index
 
 
 def register_teams(
@@ -156,6 +174,8 @@ def register_teams(
                 Player.objects.create(
                     tournament=tournament,
                     name=m.name,
+                    surname=m.surname,
+                    given_name=m.given,
                     membership_number=m.membership,
                     club=m.club,
                     number=player_top,
@@ -172,6 +192,80 @@ def register_teams(
         )
         touch_tournament(tournament.pk)
     return created
+
+
+def update_team(
+    tournament: Tournament, number: int, name: str, members: list[Member], user=None
+) -> Team:
+    """Correct a team's name and its players (names, membership numbers, clubs), in their
+    order. Before turn 1 is seated the roster may also grow or shrink (4 to 6 players); once
+    it is, the same players stay (Art. 33) and only their details change."""
+    check_teams_event(tournament)
+    team = team_by_number(tournament, number)
+    name = clean_text(name)[:MAX_NAME]
+    if not name:
+        raise Refused(_("Give the team's name."))
+    if tournament.teams.filter(name=name).exclude(pk=team.pk).exists():
+        raise Refused(_("Team %(name)s is already registered.") % {"name": name})
+    players = list(team.members.order_by("team_order", "number"))
+    seated = tournament.turn_set.exists()
+    if seated and len(members) != len(players):
+        raise Refused(
+            _("Turn 1 is seated: a team's players can be corrected but no longer added or removed.")
+        )
+    try:
+        lineups.check_team_size(len(members))
+    except RuleError as exc:
+        raise Refused(rule_refusal(exc)) from None
+    _check_cards(tournament, team, members)
+    old = {"name": team.name, "players": [p.name for p in players]}
+    with transaction.atomic():
+        team.name = name
+        team.save(update_fields=["name"])
+        for p in players[len(members) :]:
+            p.delete()
+        top = tournament.players.exclude(number=None).order_by("-number").first()
+        top = top.number if top else 0
+        for order, m in enumerate(members, start=1):
+            p = players[order - 1] if order <= len(players) else None
+            if p is None:
+                top += 1
+                p = Player(tournament=tournament, team=team, number=top)
+            p.name, p.surname, p.given_name = m.name, m.surname, m.given
+            p.membership_number, p.club, p.team_order = m.membership, m.club, order
+            p.save()
+        new = {"name": name, "players": [m.name for m in members]}
+        audit(tournament, "team-edit", user=user, target=f"team {number}", old=old, new=new)
+        touch_tournament(tournament.pk)
+    return team
+
+
+def _check_cards(tournament: Tournament, team: Team, members: list[Member]) -> None:
+    """A membership number is used once in the tournament (this team's own excepted)."""
+    others = set(
+        tournament.players.exclude(membership_number="")
+        .exclude(team=team)
+        .values_list("membership_number", flat=True)
+    )
+    seen: set[str] = set()
+    for m in members:
+        if m.membership and (m.membership in others or m.membership in seen):
+            raise Refused(_("Membership number %(num)s appears twice.") % {"num": m.membership})
+        seen.add(m.membership)
+
+
+def delete_team(tournament: Tournament, number: int, user=None) -> None:
+    """Remove a team and its players: only before turn 1 is seated (then a team withdraws)."""
+    check_teams_event(tournament)
+    team = team_by_number(tournament, number)
+    if tournament.turn_set.exists():
+        raise Refused(_("Turn 1 is seated: a team can no longer be deleted (Art. 33)."))
+    with transaction.atomic():
+        old = {"name": team.name, "players": list(team.members.values_list("name", flat=True))}
+        team.members.all().delete()
+        team.delete()
+        audit(tournament, "team-delete", user=user, target=f"team {number}", old=old)
+        touch_tournament(tournament.pk)
 
 
 def team_by_number(tournament: Tournament, number: int) -> Team:
@@ -219,13 +313,9 @@ def set_lineup(
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         seated = Turn.objects.filter(tournament=tournament, number=turn).first()
-        if seated is not None:
-            try:
-                lineups.check_lineup_change(
-                    Table.objects.filter(turn=seated, ns_vp__isnull=False).exists()
-                )
-            except RuleError as exc:
-                raise rule_refusal(exc) from None
+        closed = lineups_closed(tournament, seated)
+        if closed:
+            raise Refused(closed)
         old = lineup_for(team, turn)
         Lineup.objects.update_or_create(
             team=team, turn_number=turn, defaults={"lines": [list(x) for x in lineup]}
@@ -241,8 +331,29 @@ def set_lineup(
             new=[list(x) for x in lineup],
             reason="Art. 32",
         )
+        if [list(x) for x in old] != [list(x) for x in lineup]:
+            lineup_changed.send(
+                sender=Team, tournament=tournament, team=team, turn=turn, old=old, new=lineup,
+                user=user,
+            )  # fmt: skip
         touch_tournament(tournament.pk)
     return lineup
+
+
+def lineups_closed(tournament: Tournament, turn: Turn | None) -> str:
+    """Why the line-ups of a seated `turn` can no longer change ("" while they can): at its
+    first result, or once its seating is published, by the tournament's `lineups_close`."""
+    if turn is None:
+        return ""
+    try:
+        lineups.check_lineup_change(
+            Table.objects.filter(turn=turn, ns_vp__isnull=False).exists(),
+            turn.released_at is not None,
+            tournament.lineups_close,
+        )
+    except RuleError as exc:
+        return rule_refusal(exc).message
+    return ""
 
 
 def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups.Lineup) -> None:
@@ -357,9 +468,13 @@ def _round_robin(tournament: Tournament, number: int, present: list[int]):
 
 def _danish(tournament: Tournament, number: int, present: list[int]):
     ranking = _seeding(tournament, number, present)
-    seating = team_danish.seat_team_danish(
-        ranking, team_meetings(tournament), team_byes_taken(tournament)
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        team_meetings(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
     )
+    seating = team_danish.seat_team_danish(ranking, turns, team_byes_taken(tournament))
     byes = [] if seating.bye is None else [seating.bye]
     return ranking, list(seating.matches), byes, [list(r) for r in seating.repeats]
 

@@ -3,7 +3,7 @@ they call `tournaments.adapter` / `tournaments.services.setup` and show the outc
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -28,9 +28,17 @@ class HomeView(LoginRequiredMixin, ListView):
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).annotate(
-            pair_count=Count("pairs", distinct=True),
+            pair_count=Count("pairs", filter=Q(pairs__line_turn__isnull=True), distinct=True),
+            player_count=Count("players", distinct=True),
+            team_count=Count("teams", distinct=True),
             seated=Count("turn_set", distinct=True),
         )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        for t in context["tournaments"]:  # "18 players", "8 teams": what the kind registers
+            t.registered = t.words.count(getattr(t, t.words.registered))
+        return context
 
 
 class ScaleContextMixin:

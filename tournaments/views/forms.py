@@ -6,10 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import vp as vp_rules
 from tournaments.errors import Refused
 from tournaments.fields import CodeField, NameField
+from tournaments.kinds import all_settings, kind_of, registered
 from tournaments.models import MOVEMENT_WORDS, MOVEMENTS, Pair, Tournament
 from tournaments.rules.names import split_name
 from tournaments.rules.text import ascii_int, clean_text
 from tournaments.services.setup import parse_plan, plan_text
+
+KIND_SETTINGS = all_settings()  # the kind objects say which apply (tournaments/kinds)
 
 TIEBREAK_ORDERS = [
     ("mp,h2h,number", _("MP difference, then head-to-head, then pair number")),
@@ -123,6 +126,7 @@ class TournamentForm(forms.ModelForm):
             "kind",  # Art. 2; team events: the two settings below
             "team_scoring",
             "team_group_size",
+            *KIND_SETTINGS,  # the referee's choices where the sources are thin
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -150,8 +154,11 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = scale_choices()
         self.fields["level"].required = False  # a form without it: a club tournament
-        for name in ("kind", "team_scoring"):  # a form without them: as before (pairs)
+        for name in ("kind", "team_scoring", *KIND_SETTINGS):  # a form without them: as before
             self.fields[name].required = False
+        if self.instance.pk:  # only the settings of the tournament's kind
+            for name in set(KIND_SETTINGS) - set(kind_of(self.instance).settings):
+                del self.fields[name]
         if self.instance.pk:
             self.fields["plan_text"].initial = plan_text(self.instance.plan)
             self.fields["tiebreak_order"].initial = ",".join(self.instance.tiebreaks)
@@ -214,6 +221,22 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(_("A round-robin group has at least 2 teams."))
         return size
 
+    def kind_setting_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The kind settings shown, each with the kinds of event it is for (a new tournament
+        shows them all; an existing one its kind's)."""
+        kinds = registered().values()
+        return [
+            (self[name], ", ".join(str(k.label) for k in kinds if name in k.settings))
+            for name in KIND_SETTINGS
+            if name in self.fields
+        ]
+
+    def clean_individual_table(self):
+        return self.cleaned_data.get("individual_table") or self.instance.individual_table
+
+    def clean_lineups_close(self):
+        return self.cleaned_data.get("lineups_close") or self.instance.lineups_close
+
     def clean_level(self):
         return self.cleaned_data.get("level") or Tournament.Level.CIRCOLO
 
@@ -234,6 +257,9 @@ class TournamentForm(forms.ModelForm):
         if order:
             self.instance.tiebreaks = order.split(",")
         super()._post_clean()
+        kind = kind_of(self.instance)
+        for name in set(KIND_SETTINGS) - set(kind.settings):  # another kind's: its default
+            setattr(self.instance, name, Tournament._meta.get_field(name).get_default())
 
 
 class PlayerNamesForm(forms.Form):

@@ -15,6 +15,7 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.services import individual as registration
 from tournaments.services.imports import ImportFileError
+from tournaments.views.pairs import ImportView
 
 
 class PlayerForm(forms.Form):
@@ -50,6 +51,8 @@ class PlayersView(TournamentMixin, TemplateView):
                 for p in players
                 if p.number == number or any(matches(q, x) for x in (p.name, p.club))
             ]
+        for p in players:  # "withdrawn after turn 2"
+            p.withdrawn = self.tournament.words.withdrawn_after(p.withdrawn_after_turn)
         context.update(
             players=players,
             total=total,
@@ -138,3 +141,21 @@ class PlayerEditView(TournamentMixin, TemplateView):
             except Refused as exc:
                 form.add_error(None, exc.message)
         return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class PlayersImportView(ImportView):
+    """The players' file at the desk with the pairs' preview and confirmation: every row and
+    its problems first (the federation's Italian headers: Giocatore or Cognome + Nome,
+    Tessera, Circolo, N.), then all or nothing by the preview's token."""
+
+    template_name = "tournaments/players_import.html"
+    done_page = "individual_players"
+
+    def read_rows(self, name: str, data: bytes) -> tuple[list, dict]:
+        rows = registration.check_players_file(self.tournament, name, data)
+        return rows, {"numbered": any(r.number is not None for r in rows)}
+
+    def save_rows(self, name: str, data: bytes, user) -> str:
+        rows = registration.read_players_file(name, data)
+        created = registration.import_players(self.tournament, rows, user=user)
+        return _("%(n)d players imported.") % {"n": len(created)}

@@ -90,8 +90,8 @@ class AdmitView(MembershipView):
                 value = str(request.POST.get("pair", ""))[:20]
                 messages.error(
                     request,
-                    _("number: %(value)s is not a pair number (1 to %(max)d).")
-                    % {"value": value, "max": 99999},
+                    _("number: %(value)s is not a valid number (%(entrants)s).")
+                    % {"value": value, "entrants": kind_of(self.tournament).entrants_noun},
                 )
             return self.page(request, status=400)
         data = form.cleaned_data

@@ -186,10 +186,13 @@ class PairDeleteView(TournamentMixin, View):
 
 class ImportView(TournamentMixin, View):
     """Step 1: upload and preview every row's problems (the file stays on the server).
-    Step 2: confirm by the preview's token, all or nothing."""
+    Step 2: confirm by the preview's token, all or nothing. The pairs' import; a kind's own
+    import (the players of an individual event) overrides the reading, checking and saving
+    of the rows (`read_rows`, `save_rows`) and keeps this flow."""
 
     template_name = "tournaments/import.html"
     nav = "pairs"
+    done_page = "pairs"  # where a saved import leads
 
     def page(self, request, status=200, **extra):
         context = {
@@ -210,6 +213,30 @@ class ImportView(TournamentMixin, View):
             request.session.save()
         return request.session.session_key
 
+    def read_rows(self, name: str, data: bytes) -> tuple[list, dict]:
+        """The file's rows checked against the tournament, and what the preview shows beside
+        them; raises ImportFileError for a file that cannot be read."""
+        found = read_pairs(name, data)
+        rows = setup.check_against_tournament(self.tournament, found.rows)
+        return rows, {
+            "ignored": found.ignored,
+            "numbered": any(r.number is not None for r in rows),
+            "places": any(r.club1 or r.club2 or r.province or r.region for r in rows),
+        }
+
+    def save_rows(self, name: str, data: bytes, user) -> str:
+        """Save the confirmed file; the message that says what was saved."""
+        pairs = setup.import_pairs(self.tournament, read_pairs_file(name, data), user=user)
+        return ngettext(
+            "%(n)d pair imported (numbers %(a)d–%(b)d).",
+            "%(n)d pairs imported (numbers %(a)d–%(b)d).",
+            len(pairs),
+        ) % {
+            "n": len(pairs),
+            "a": min(p.number for p in pairs),
+            "b": max(p.number for p in pairs),
+        }
+
     def post(self, request, slug):
         if "token" in request.POST:
             return self.confirm(request)
@@ -220,11 +247,10 @@ class ImportView(TournamentMixin, View):
         try:
             check_size(upload.size)  # before reading a byte of it
             data = upload.read(MAX_BYTES + 1)
-            found = read_pairs(upload.name, data)
+            rows, shown = self.read_rows(upload.name, data)
         except ImportFileError as exc:
             form.add_error("file", str(exc))
             return self.page(request, status=400, form=form)
-        rows = setup.check_against_tournament(self.tournament, found.rows)
         problems = sum(1 for r in rows if r.problems)
         locked = self.tournament.turn_set.exists()
         token = None
@@ -241,9 +267,7 @@ class ImportView(TournamentMixin, View):
             name=upload.name,
             locked=locked,
             token=token,
-            ignored=found.ignored,
-            numbered=any(r.number is not None for r in rows),
-            places=any(r.club1 or r.club2 or r.province or r.region for r in rows),
+            **shown,
         )
 
     def confirm(self, request):
@@ -251,26 +275,13 @@ class ImportView(TournamentMixin, View):
             kept = pending.take(
                 self.tournament, request.user, self.session_key(request), request.POST["token"]
             )
-            rows = read_pairs_file(kept.name, bytes(kept.content))
-            pairs = setup.import_pairs(self.tournament, rows, user=request.user)
+            message = self.save_rows(kept.name, bytes(kept.content), request.user)
         except (ImportFileError, Refused) as exc:
             messages.error(request, getattr(exc, "message", str(exc)))
             return self.page(request, status=400)
         pending.forget(kept)
-        messages.success(
-            request,
-            ngettext(
-                "%(n)d pair imported (numbers %(a)d–%(b)d).",
-                "%(n)d pairs imported (numbers %(a)d–%(b)d).",
-                len(pairs),
-            )
-            % {
-                "n": len(pairs),
-                "a": min(p.number for p in pairs),
-                "b": max(p.number for p in pairs),
-            },
-        )
-        return redirect("pairs", self.tournament.slug)
+        messages.success(request, message)
+        return redirect(self.done_page, self.tournament.slug)
 
 
 class ImportSampleView(TournamentMixin, View):

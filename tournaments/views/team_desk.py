@@ -3,6 +3,7 @@ matches of two tables. Views hold no
 rule: `tournaments.services.teams` and `scoring.services.teams` do."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -47,6 +48,45 @@ class TeamsView(TournamentMixin, TemplateView):
         except Refused as exc:
             raise BadInput(str(exc)) from None
         messages.success(request, _("Teams registered: %(n)d.") % {"n": len(created)})
+        return redirect("teams", slug)
+
+
+class TeamEditView(TournamentMixin, TemplateView):
+    """Correct a team's name and players; before turn 1 is seated, delete it."""
+
+    template_name = "tournaments/team_form.html"
+    nav = "teams"
+
+    def team(self, number: int):
+        try:
+            return team_setup.team_by_number(self.tournament, number)
+        except Refused as exc:
+            raise Http404(exc.message) from None
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        team = self.team(kwargs["number"])
+        members = list(team.members.order_by("team_order", "number"))
+        context.update(
+            team=team,
+            rows=[(i, members[i - 1] if i <= len(members) else None) for i in range(1, 7)],
+            open=not self.tournament.turn_set.exists(),
+        )
+        return context
+
+    def post(self, request, slug, number):
+        t = self.tournament
+        self.team(number)
+        try:
+            if "delete" in request.POST:
+                team_setup.delete_team(t, number, user=request.user)
+                messages.success(request, _("Team %(n)d deleted.") % {"n": number})
+            else:
+                name, members = _team_from_form(request.POST)
+                team_setup.update_team(t, number, name, members, user=request.user)
+                messages.success(request, _("Team %(n)d saved.") % {"n": number})
+        except Refused as exc:
+            raise BadInput(str(exc)) from None
         return redirect("teams", slug)
 
 
@@ -109,7 +149,7 @@ class LineupsView(TournamentMixin, QueryProblems, TemplateView):
                 }
             )
         turn = t.turn_set.filter(number=number).first()
-        locked = turn is not None and turn.tables.filter(ns_vp__isnull=False).exists()
+        locked = team_setup.lineups_closed(t, turn)
         context.update(rows=rows, number=number, turn_numbers=range(1, t.turns + 1), locked=locked)
         return context
 

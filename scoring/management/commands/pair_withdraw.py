@@ -1,8 +1,7 @@
 from scoring.services.decisions import withdraw_pair
 from tournaments.management.base import ContractCommand
-from tournaments.movements import mitchell
 from tournaments.services import lookup
-from tournaments.services.seating import too_long_blocks_ahead
+from tournaments.services.seating import too_long_warnings
 
 
 class Command(ContractCommand):
@@ -20,10 +19,5 @@ class Command(ContractCommand):
         self.stdout.write(
             f"Pair {pair.number} withdrawn after turn {after}: absent from turn {after + 1} on"
         )
-        pairs = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
-        for first, last in too_long_blocks_ahead(tournament):
-            self.stdout.write(
-                f"Warning: the Mitchell block of turns {first}-{last} is longer than "
-                f"{pairs} pairs can play without meeting again (at most "
-                f"{mitchell.max_block_turns(pairs)} turns): shorten it in the plan"
-            )
+        for warning in too_long_warnings(tournament):
+            self.stdout.write(warning)

@@ -1,6 +1,7 @@
 import json
 
 from scoring.services import prizes
+from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
 
@@ -15,8 +16,9 @@ class Command(ContractCommand):
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
         rows = prizes.prize_list(tournament)
+        entrant = kind_of(tournament).entrant_key  # "pair", "player" or "team"
         if opts["json"]:
-            self.stdout.write(json.dumps([row.as_json() for row in rows]))
+            self.stdout.write(json.dumps([named(row.as_json(), entrant) for row in rows]))
             return
         for row in rows:
             where = f"group {row.group}" if row.group else "overall"
@@ -24,5 +26,10 @@ class Command(ContractCommand):
                 where += f", turns {row.turns}"
             if row.club:
                 where += f", {row.club}"
-            who = f"pair {row.pair} {row.players}" if row.pair is not None else "not assigned"
+            who = f"{entrant} {row.pair} {row.players}" if row.pair is not None else "not assigned"
             self.stdout.write(f"{where}, place {row.place}: {row.prize} -> {who}")
+
+
+def named(row: dict, entrant: str) -> dict:
+    """A prize row whose winner is named by the event's kind (`pair` stays for pairs)."""
+    return {(entrant if key == "pair" else key): value for key, value in row.items()}

@@ -8,7 +8,7 @@ from tournaments.services.individual import refuse_individual
 class Command(ContractCommand):
     help = (
         "Check the players' membership against the federation's list: warns, never blocks "
-        '(JSON: {"problems": [{"pair", "player", "membership", "problem"}]}).'
+        '(JSON: {"problems": [{"pair", "player", "membership", "problem", "entrant", "kind"}]}).'
     )
 
     def add_arguments(self, parser):
@@ -20,7 +20,9 @@ class Command(ContractCommand):
         refuse_individual(tournament)  # checks pairs' players; not wired for individual events
         result = membership.check(tournament)
         if opts["json"]:
-            self.stdout.write(json.dumps(membership.check_json(result), ensure_ascii=False))
+            self.stdout.write(
+                json.dumps(membership.check_json(result, tournament.kind), ensure_ascii=False)
+            )
             return
         if result.member_list is None:
             self.stdout.write("No member list loaded (members_import FILE): every number unknown")

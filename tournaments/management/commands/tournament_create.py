@@ -58,7 +58,8 @@ class Command(ContractCommand):
             "--kind",
             default="pairs",
             help="pairs (default), individual or teams (Art. 2); plan words: pairs mitchell, "
-            "danish (and the group words); individual danish, rainbow; teams round-robin, danish",
+            "danish (and the group words); individual danish, danish-modified, rainbow; teams "
+            "round-robin, danish, danish-modified",
         )
         parser.add_argument(
             "--team-scoring", help="teams: vp-sum (default, 0-40 a match) or mp-scale"
@@ -68,6 +69,20 @@ class Command(ContractCommand):
             type=int,
             dest="team_group_size",
             help="teams: teams per round-robin group (default: one group of all)",
+        )
+        parser.add_argument(
+            "--last-danish-by-ranking",
+            action="store_true",
+            help="the plan's last Danish turn seats by the ranking only (1st v 2nd even if "
+            "they met)",
+        )
+        parser.add_argument(
+            "--individual-table",
+            help="individual: 12-34 (default: 1st+2nd v 3rd+4th) or 14-23 (1st+4th v 2nd+3rd)",
+        )
+        parser.add_argument(
+            "--lineups-close",
+            help="teams: first-result (default) or release (when the turn's seating is published)",
         )
 
     def run(self, **opts):
@@ -88,7 +103,9 @@ class Command(ContractCommand):
         }
         if opts["bye_percentage"] is not None:
             extra["bye_percentage"] = opts["bye_percentage"]
-        for key in ("team_scoring", "team_group_size"):
+        if opts["last_danish_by_ranking"]:
+            extra["last_danish_by_ranking"] = True
+        for key in ("team_scoring", "team_group_size", "individual_table", "lineups_close"):
             if opts[key] is not None:
                 extra[key] = opts[key]
         t = setup.create_tournament(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_kinds_of_event'),
+        ('tournaments', '0013_settings_referee_choices'),
     ]
 
     operations = [

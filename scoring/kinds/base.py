@@ -1,0 +1,105 @@
+"""What every kind of event answers at the scoring side, beside its pages: the hooks of the
+one JSON export (`scoring.services.exports`) and of the one workbook and standings PDF
+(`scoring.documents.reports`). The defaults fit an event whose lines are drawn from its
+players (individual, teams); `PairsEvent`, `IndividualEvent` and `TeamsEvent` set or
+override what is theirs."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.documents import reports
+from scoring.services import exports
+
+
+class ScoringKind:
+    # The JSON export: the list of entrants, the key naming one in every row (standings,
+    # byes, penalties), the field of Bye and Penalty that holds it.
+    entrants_key = "pairs"
+    entrant_key = "pair"
+    entrant_field = "pair"
+    # What a turn of the export lists ("tables"; a team event: "matches").
+    turn_key = "tables"
+    # The lines' players, loaded with the tables (a line is shown by its players).
+    line_related: tuple[str, ...] = ("ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    # Standings in groups (Danish in groups, prizes per group).
+    has_groups = False
+    # The workbook's sheet of the entrants (its name is the federation's, in Italian), and
+    # whether it has a sheet of the players admitted despite the membership check.
+    entrants_sheet = "Coppie"
+    admits = False
+    # The standings PDF's three columns that name an entrant.
+    pdf_columns = (_("Pair"), _("Players"), _("Club"))
+
+    # --- the JSON export -------------------------------------------------------------------
+
+    def export_head(self, tournament) -> dict:
+        """What the kind adds to the export's `tournament`."""
+        return {}
+
+    def entrant_rows(self, tournament, ranked=None) -> list[dict]:
+        """The export's entrants (`ranked`: the standings, when the rows tell a group)."""
+        raise NotImplementedError
+
+    def export_turns(self, tournament) -> list[dict]:
+        return exports.turn_rows(
+            tournament, exports.table_rows(tournament), self.rests_again(tournament)
+        )
+
+    def rests_again(self, tournament) -> dict | None:
+        """Turn number -> entrants resting a second time (None: the export does not say)."""
+        return None
+
+    def table_row(self, table, late: bool) -> dict:
+        return exports.table_row(self, table, late=late)
+
+    def line_numbers(self, line):
+        """A line at a table as the export shows it: its two players' numbers."""
+        return [line.player1.number, line.player2.number]
+
+    def line_entrants(self, line) -> list[int]:
+        """The entrants a line stands for (the log keeps a line's own number)."""
+        return [line.player1.number, line.player2.number]
+
+    def table_entrants(self, table) -> list[int]:
+        """The numbers a table's log entry keeps (N-S first): its two lines' own numbers."""
+        return [table.ns.number, table.ew.number]
+
+    def penalty_row(self, penalty) -> dict:
+        return exports.penalty_row(self.entrant_key, penalty)
+
+    def standings_row(self, row) -> dict:
+        return exports.standings_row(self.entrant_key, row, self.has_groups)
+
+    def export_extra(self, tournament) -> dict:
+        """Keys the kind adds after the standings (`groups`)."""
+        return {}
+
+    # --- the workbook and the standings PDF -------------------------------------------------
+
+    def entrant_columns(self) -> list:
+        """The workbook's columns naming an entrant (standings and the entrants' sheet)."""
+        return [_("No."), _("Player"), _("Membership number"), _("Club")]
+
+    def entrant_cells(self, entrants: dict, number: int) -> list:
+        """Those columns' cells for entrant `number` (`entrants`: the export's, by number)."""
+        p = entrants[number]
+        return [number, p["name"], p["membership"], p["club"]]
+
+    def entrant_sheet(self, entrants: dict) -> tuple[list, list]:
+        """The entrants' sheet: header and rows."""
+        return self.entrant_columns(), [self.entrant_cells(entrants, n) for n in sorted(entrants)]
+
+    def match_sheet(self, data: dict, entrants: dict) -> tuple[list, list]:
+        """The sheet Incontri: a row per table and bye."""
+        return reports.table_sheet(self, data, entrants)
+
+    def side_cell(self, entrants: dict, numbers):
+        """A line (or a resting entrant) in the sheet Incontri: its players by number and
+        name, never the line's own number."""
+        numbers = numbers if isinstance(numbers, list) else [numbers]
+        return " – ".join(f"{n} {entrants[n]['name']}" for n in numbers)
+
+    def pdf_row(self, row: dict) -> dict:
+        """A standings row as the PDF prints it (`players` and `club` as the pages show)."""
+        return row
