@@ -15,7 +15,6 @@ from tests.test_cli import cli  # noqa: F401 - the commands as real processes
 from tests.test_individual import make_individual
 from tests.test_individual import play as play_individual
 from tests.test_teams import make_team_event
-from tests.test_teams import play as play_teams
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 

@@ -163,10 +163,6 @@ class TeamsEvent(ScoringKind, TeamsKind):
             _("Team %(p)d does not play at table %(t)d."),
         )
 
-    def table_entrants(self, table) -> list[int]:
-        """A table's two teams (its lines' own numbers are internal)."""
-        return [table.ns.team.number, table.ew.team.number]
-
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the teams, named by their name, ranked on their
         matches (the club all a team's players share)."""
