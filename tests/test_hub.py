@@ -279,3 +279,13 @@ def test_the_worker_sends_the_push_when_the_network_comes_back(live_server, sett
     assert job.status == "sent" and job.attempts == 2
     assert HubTournament.objects.get().digest == package.digest
     assert not queued_jobs()
+
+
+def test_a_club_token_never_starts_with_a_dash():
+    """`homologation_push … --token -abc` would read the token as an option."""
+    from unittest import mock
+
+    from scoring.services.hub import club_token
+
+    with mock.patch("secrets.token_urlsafe", side_effect=["-abc", "-def", "ghi"]):
+        assert club_token() == "ghi"

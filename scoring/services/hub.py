@@ -34,13 +34,22 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def club_token() -> str:
+    """A new club token that a shell passes as it is: never starting with "-" (a command line
+    would read `--token -abc` as two options)."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not token.startswith("-"):
+            return token
+
+
 def register_club(code: str, name: str, public_key: str) -> tuple[HubClub, str]:
     """Register a club (or give it a new token and key); returns the club and its token."""
     try:
         rules.parse_public_key(public_key)
     except rules.PackageError as exc:
         raise Refused(f"public key: {exc}") from None
-    token = secrets.token_urlsafe(32)
+    token = club_token()
     club, _created = HubClub.objects.update_or_create(
         code=code,
         defaults={
