@@ -25,7 +25,6 @@ class KindWords:
     withdrawn: Promise  # "%(n)s": a withdrawn entrant's mark, `words.withdrawn_after(n)`
     registered: str  # the annotation the home list counts (tournaments.views.desk.HomeView)
     cards: Promise | None  # the document of a card with PIN each; None: the kind has none
-    prizes: bool  # the kind has prizes by place (the prizes page and the prize list PDF)
 
     def count(self, n: int) -> str:
         return self.counted % {"n": n}
@@ -47,7 +46,6 @@ PAIRS = KindWords(
     withdrawn=pgettext_lazy("a pair", "withdrawn after turn %(n)s"),
     registered="pair_count",
     cards=_("Pair cards with PIN"),
-    prizes=True,
 )
 
 INDIVIDUAL = KindWords(
@@ -62,7 +60,6 @@ INDIVIDUAL = KindWords(
     withdrawn=pgettext_lazy("a player", "withdrawn after turn %(n)s"),
     registered="player_count",
     cards=None,  # a line's PIN is on the turn's slips
-    prizes=False,
 )
 
 TEAMS = KindWords(
@@ -77,7 +74,6 @@ TEAMS = KindWords(
     withdrawn=pgettext_lazy("a team", "withdrawn after turn %(n)s"),
     registered="team_count",
     cards=_("Team cards with PIN"),
-    prizes=False,
 )
 
 WORDS = {"pairs": PAIRS, "individual": INDIVIDUAL, "teams": TEAMS}
