@@ -2,6 +2,7 @@ from pathlib import Path
 
 from scoring.services import backup
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 
 
@@ -18,7 +19,9 @@ class Command(ContractCommand):
         except OSError as exc:
             raise Refused(f"cannot read {opts['file']}: {exc.strerror}") from None
         tournament = backup.loads(content, opts["slug"])
+        kind = kind_of(tournament)
+        entrants = len(kind.entrant_rows(tournament))
         self.stdout.write(
-            f"Restored {tournament.slug}: {tournament.pairs.count()} pairs, "
+            f"Restored {tournament.slug}: {entrants} {kind.entrants_noun}, "
             f"{tournament.turn_set.count()} turns"
         )
