@@ -15,7 +15,6 @@ from tests.test_cli import cli  # noqa: F401 - the commands as real processes
 from tests.test_individual import make_individual
 from tests.test_individual import play as play_individual
 from tests.test_teams import make_team_event
-from tests.test_teams import play as play_teams
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 
@@ -61,14 +60,14 @@ def test_withdraw_a_player_of_an_individual_event(tmp_path):
     refused("withdraw", slug, "42", "--reason", "x", match="Player 42 does not exist")
 
 
-def test_withdraw_a_team_says_in_one_line_what_is_missing(tmp_path):
-    """Until team events have a withdrawal (the kind's hook), the command says so and
-    changes nothing."""
+def test_withdraw_a_team(tmp_path):
+    """A team event's withdrawal (the kind's hook): the team leaves after the last seated
+    turn, logged; a second withdrawal is refused in one line."""
     slug = make_team_event(tmp_path, teams=4)
-    play_teams(slug)
-    before = export(slug)
-    refused("withdraw", slug, "1", "--reason", "x", match="not available for team events yet")
-    assert export(slug) == before
+    run("turn_seat", slug)
+    run("withdraw", slug, "1", "--reason", "x")
+    assert "withdrawal" in log_codes(slug)
+    refused("withdraw", slug, "1", "--reason", "x", match="Team 1 already withdrew")
 
 
 def test_withdraw_refusal_from_the_shell_is_one_line(cli):  # noqa: F811
@@ -150,10 +149,12 @@ def test_swap_two_players_of_an_individual_event(tmp_path):
     refused("swap", slug, "--turn", "1", "1", "2", "--reason", "x", match="not the last seated")
 
 
-def test_swap_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_swap_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
     run("turn_seat", slug)
-    refused("swap", slug, "--turn", "1", "1", "2", "--reason", "x", match="not available for team")
+    before = export(slug)
+    run("swap", slug, "--turn", "1", "1", "2", "--reason", "x", "--force")
+    assert export(slug) != before
 
 
 # --- table_ruling --guilty NUMBER ------------------------------------------------------------
@@ -204,13 +205,17 @@ def test_table_ruling_against_a_player_hits_his_line(tmp_path):
     assert rows[table["ns"][0]]["vp"] == played["ns_vp"]
 
 
-def test_table_ruling_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_table_ruling_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
     run("turn_seat", slug)
-    refused(
-        "table_ruling", slug, "--turn", "1", "--table", "1", "--guilty", "1",
-        "--ruling", "ritardo-oltre-10", match="not available for team events yet",
+    table = export(slug)["matches"][0]["tables"][0] if "matches" in export(slug) else None
+    guilty = table["ns_team"] if table else 1
+    number = table["table"] if table and "table" in table else 1
+    run(
+        "table_ruling", slug, "--turn", "1", "--table", str(number), "--guilty", str(guilty),
+        "--ruling", "ritardo-oltre-10",
     )  # fmt: skip
+    assert "adjusted" in log_codes(slug)
 
 
 # --- membership_check --json, membership_admit --entrant -------------------------------------
@@ -266,11 +271,12 @@ def test_membership_admit_a_player_of_an_individual_event(tmp_path):
     refused("membership_admit", slug, "--entrant", "30", "--reason", "x", match="Player 30")
 
 
-def test_membership_admit_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_membership_admit_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
+    run("membership_admit", slug, "--entrant", "1", "--member", "2", "--reason", "x")
     refused(
-        "membership_admit", slug, "--entrant", "1", "--member", "2", "--reason", "x",
-        match="not available for team events yet",
+        "membership_admit", slug, "--entrant", "1", "--member", "9", "--reason", "x",
+        match="numbered 1 to 6",
     )  # fmt: skip
 
 
