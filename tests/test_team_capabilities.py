@@ -3,19 +3,27 @@ two teams swap in a seated turn, a table ruling from the catalogue hits the guil
 line, standings over a range of turns, prizes, the membership check — each through the
 kind's hooks and the desk's pages, the pairs' pipeline underneath."""
 
+import io
 import json
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from pypdf import PdfReader
 
+from scoring.documents.reports import prizes_pdf
 from scoring.models import LogEntry
-from scoring.services import teams as team_scores
+from scoring.services import team_results as team_scores
+from scoring.services.decisions import table_ruling
+from scoring.services.exports import log_rows
+from scoring.services.prizes import prize_list
+from scoring.services.standings import standings_range
 from tests.helpers import run
 from tests.test_teams import make_team_event, play, record
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.kinds import kind_of
 from tournaments.models import AuditEntry, Bye, Pair, Table, Tournament
+from tournaments.services import membership
 
 pytestmark = pytest.mark.django_db
 
@@ -66,14 +74,17 @@ def test_a_withdrawn_team_is_absent_from_the_next_turn_and_its_opponent_rests(tm
         kind_of(t).withdraw(t, 9, reason="x")
 
 
-def test_a_withdrawal_may_start_after_a_later_turn_but_not_an_earlier_one(tmp_path):
+def test_a_withdrawal_takes_effect_after_the_last_seated_turn(tmp_path):
+    """As for pairs and players (scoring.services.entrants.check_after_turn): a script that
+    names another turn is told which one the desk is at, and nothing changes."""
     t = event(tmp_path)
     play(t.slug)
-    with pytest.raises(Refused, match="from 1"):
+    with pytest.raises(Refused, match="after the last seated turn \\(1\\), not after 0"):
         kind_of(t).withdraw(t, 3, reason="x", after_turn=0)
-    assert kind_of(t).withdraw(t, 3, reason="Parte dopo il turno 2", after_turn=2) == 2
-    play(t.slug)  # turn 2: team 3 still plays
-    assert 3 in {n for teams in seated_teams(2).values() for n in teams}
+    assert t.teams.get(number=3).withdrawn_after_turn is None
+    assert kind_of(t).withdraw(t, 3, reason="Parte dopo il turno 1", after_turn=1) == 1
+    play(t.slug)  # turn 2: team 3 is absent
+    assert 3 not in {n for teams in seated_teams(2).values() for n in teams}
 
 
 def test_withdraw_a_team_at_the_desk(client, desk, tmp_path):
@@ -112,8 +123,9 @@ def test_two_teams_swap_their_matches_before_any_result(tmp_path):
     for table in Table.objects.filter(turn__number=1).select_related("ns", "ew"):
         for line in (table.ns, table.ew):  # every line is its own team's, with its own players
             assert line.player1.team_id == line.team_id == line.player2.team_id
-    entry = AuditEntry.objects.get(action="swap")
-    assert entry.new["teams"] == [b, a] and "uscita" in entry.reason
+    assert AuditEntry.objects.get(action="swap").new["teams"] == [b, a]
+    logged = LogEntry.objects.get(event="swap")  # the shared pipeline's log, with the reason
+    assert logged.pairs == [a, b] and "uscita" in logged.params["reason"]
     record(t.slug, 1, 1, 800, 400)
     with pytest.raises(Refused, match="already has results"):
         kind_of(t).swap(t, 1, a, b, reason="x")
@@ -183,8 +195,6 @@ def test_swap_teams_at_the_desk_asks_to_confirm_against_the_rules(client, desk, 
 
 
 def test_a_table_ruling_hits_the_guilty_teams_line_and_the_match_follows(tmp_path):
-    from scoring.services.decisions import table_ruling
-
     t = event(tmp_path)
     seating = json.loads(run("turn_seat", t.slug, "--json"))
     m = seating["matches"][0]
@@ -195,8 +205,8 @@ def test_a_table_ruling_hits_the_guilty_teams_line_and_the_match_follows(tmp_pat
     assert table.adjusted and table.ew_vp < table.ns_vp  # A's line sits E-W: it loses
     result = next(x for x in team_scores.matches(t, 1) if x.number == 1).result
     assert result.tables[1] == (table.ew_vp, table.ns_vp)  # A's side of the closed room
-    entry = LogEntry.objects.get(code="ritardo-oltre-10")
-    assert sorted(entry.pairs) == sorted([m["team_a"], m["team_b"]])  # teams, not lines
+    entry = next(e for e in log_rows(t) if e["ruling"] == "ritardo-oltre-10")
+    assert sorted(entry["entrants"]) == sorted([m["team_a"], m["team_b"]])  # teams, not lines
     other = seating["matches"][1]["team_a"]
     with pytest.raises(Refused, match=f"Team {other} does not play at table 2"):
         table_ruling(t, 1, 2, other, "art32-abbandono", reason="x")
@@ -242,8 +252,6 @@ def test_adjusted_score_at_a_team_table_from_the_desk(client, desk, tmp_path):
 
 
 def test_team_standings_over_a_range_of_turns(client, desk, tmp_path):
-    from scoring.services.standings import standings_range
-
     t = event(tmp_path)
     t.referees.add(desk)
     play(t.slug, points=lambda table: (1500, 200))  # the open room's N-S wins big
@@ -283,17 +291,10 @@ def test_prizes_of_a_team_event_name_teams(client, desk, tmp_path):
 
 
 def test_a_withdrawn_team_takes_no_prize_and_the_pdf_says_team(tmp_path):
-    from pypdf import PdfReader
-
-    from scoring.documents.reports import prizes_pdf
-    from scoring.services.prizes import prize_list
-
     t = event(tmp_path)
     path = tmp_path / "premi.csv"
     path.write_text("girone,posto,premio\n,1,Coppa\n")
     run("prizes_set", t.slug, "--file", str(path))
-    import io
-
     text = " ".join(
         p.extract_text() for p in PdfReader(io.BytesIO(prizes_pdf(t, language="it"))).pages
     )
@@ -308,8 +309,6 @@ def test_a_withdrawn_team_takes_no_prize_and_the_pdf_says_team(tmp_path):
 
 
 def test_membership_check_and_admission_of_a_team_player(client, desk, tmp_path):
-    from tournaments.services import membership
-
     t = event(tmp_path, teams=3)
     t.referees.add(desk)
     members = tmp_path / "soci.csv"
