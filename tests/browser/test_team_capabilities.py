@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tests.helpers import run
 from tests.test_teams import write_teams
@@ -20,8 +21,6 @@ SLUG = "squadre-cap"
 
 @pytest.fixture
 def desk(live_server, browser, tmp_path):
-    from django.test import Client
-
     user = get_user_model().objects.create_user("arbitro", password="arbitro-Burraco-2026")
     run("tournament_create", "--slug", SLUG, "--name", "Squadre", "--date", "2026-11-21",
         "--kind", "teams", "--plan", "round-robin:3")  # fmt: skip
