@@ -15,6 +15,7 @@ from tests.test_cli import cli  # noqa: F401 - the commands as real processes
 from tests.test_individual import make_individual
 from tests.test_individual import play as play_individual
 from tests.test_teams import make_team_event
+from tests.test_teams import play as play_teams
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 
@@ -315,6 +316,23 @@ def test_results_export_over_one_turn_of_an_individual_event(tmp_path):
     assert sum(r["played"] + r["byes"] for r in data["standings"]) == 8
 
 
+def test_results_export_over_a_range_of_turns_of_a_team_event(tmp_path):
+    """Teams too (issue 25, item 5): rows as for the whole event, ranked on turns A-B only."""
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(slug, points=lambda table: (1500, 200))
+    play_teams(slug, points=lambda table: (200, 1500))
+    whole = export(slug)
+    data = json.loads(run("results_export", slug, "--format", "json", "--turns", "2-2"))
+    assert data["standings_turns"] == [2, 2] and data["teams"] == whole["teams"]
+    assert [list(r) for r in data["standings"]] == [list(r) for r in whole["standings"]]
+    ranked = standings_range(Tournament.objects.get(slug=slug), 2, 2)
+    assert [(r["rank"], r["team"], r["vp"]) for r in data["standings"]] == [
+        (r.rank, r.pair, r.vp) for r in ranked
+    ]
+    assert all(r["played"] == 1 for r in data["standings"])
+    assert data["standings"] != whole["standings"]
+
+
 @pytest.mark.parametrize("turns", ["3-2", "0-1", "1-4", "x", "2-"])
 def test_results_export_refuses_a_bad_range(tmp_path, turns):
     slug = make_tournament(tmp_path, pairs=4, turns=3)
@@ -351,3 +369,14 @@ def test_prize_rows_name_the_winner_by_kind(tmp_path):
     }
     assert list(named(row, kind_of("teams").entrant_key))[-1] == "team"
     assert named(row, kind_of("pairs").entrant_key) == row
+
+
+def test_prizes_of_a_team_event_by_command_name_the_team(tmp_path):
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(slug)
+    prizes = tmp_path / "premi.csv"
+    prizes.write_text("group,place,prize\n,1,Coppa\n", encoding="utf-8")
+    run("prizes_set", slug, "--file", str(prizes))
+    rows = json.loads(run("prizes", slug, "--json"))
+    assert list(rows[0]) == ["group", "place", "prize", "turns", "team"]
+    assert rows[0]["team"] == export(slug)["standings"][0]["team"]
