@@ -14,6 +14,7 @@ from scoring.services.team_results import matches, team_bye_score, team_players,
 from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
 from tournaments.views import pairs
+from tournaments.views.team_import import TeamsImportView
 
 
 class TeamsEvent(ScoringKind, TeamsKind):
@@ -26,6 +27,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
     desk_pages = {
         **SHARED_DESK,
         "teams": team_desk.TeamsView,
+        "team_import": TeamsImportView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
         "team_edit": team_desk.TeamEditView,
