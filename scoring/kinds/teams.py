@@ -25,6 +25,7 @@ from tournaments.kinds.teams import TeamsKind
 from tournaments.services import membership as membership_service
 from tournaments.services import team_setup
 from tournaments.views import membership, pairs
+from tournaments.views.team_import import TeamsImportView
 
 
 class TeamsEvent(ScoringKind, TeamsKind):
@@ -37,6 +38,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
     desk_pages = {
         **SHARED_DESK,
         "teams": team_desk.TeamsView,
+        "team_import": TeamsImportView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
         "team_edit": team_desk.TeamEditView,

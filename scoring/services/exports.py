@@ -157,7 +157,7 @@ def log_rows(tournament: Tournament) -> list[dict]:
     happened as data (`code`, `params`: scoring.services.logtext; null and {} for entries
     written before the log kept it). `pairs` holds the numbers as the log kept them (a
     line's own number in individual and team events); `entrants` the pairs, players or
-    teams they stand for."""
+    teams they stand for, and `kind` which of the three (the event's kind)."""
     entries = list(LogEntry.objects.filter(tournament=tournament).select_related("by"))
     entrants = log_entrants(tournament, entries)
     rows = []
@@ -170,6 +170,7 @@ def log_rows(tournament: Tournament) -> list[dict]:
                 "table": e.table,
                 "pairs": e.pairs,
                 "entrants": entrants(e.pairs),
+                "kind": tournament.kind,
                 "ruling": e.code,
                 "article": e.article,
                 "decision": decision,

@@ -21,7 +21,7 @@ from tournaments.views.desk import SwapView
 
 
 class TeamsView(TournamentMixin, TemplateView):
-    """The teams with their players; register one more team, or import a file of teams."""
+    """The teams with their players; register one more team (a file of teams: `team_import`)."""
 
     template_name = "tournaments/teams.html"
     nav = "teams"
@@ -39,13 +39,10 @@ class TeamsView(TournamentMixin, TemplateView):
 
     def post(self, request, slug):
         t = self.tournament
-        try:
-            if "file" in request.FILES:
-                upload = request.FILES["file"]
-                found = team_setup.read_teams_file(upload.name, upload.read())
-            else:
-                found = [_team_from_form(request.POST)]
-            created = team_setup.register_teams(t, found, user=request.user)
+        try:  # a file of teams goes through its preview (`team_import`)
+            created = team_setup.register_teams(
+                t, [_team_from_form(request.POST)], user=request.user
+            )
         except Refused as exc:
             raise BadInput(str(exc)) from None
         messages.success(request, _("Teams registered: %(n)d.") % {"n": len(created)})

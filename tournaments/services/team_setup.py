@@ -23,8 +23,7 @@ from tournaments.models import touch as touch_tournament
 from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
-from tournaments.rules.text import clean_code, clean_text
-from tournaments.services.imports import ImportFileError, fold, read_cells
+from tournaments.rules.text import clean_text
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -38,16 +37,6 @@ from tournaments.signals import lineup_changed
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
 MAX_NAME = 120
-
-# Header forms of the teams file (folded as the pairs file's headers).
-COLUMNS = {
-    "team": ("team", "squadra", "nomesquadra", "teamname"),
-    "player": ("player", "giocatore", "nome", "name", "nominativo", "cognomeenome"),
-    "surname": ("surname", "cognome", "lastname", "familyname"),
-    "given": ("givenname", "firstname", "nomeproprio"),
-    "membership": ("membership", "tessera", "ntessera", "numerotessera", "card"),
-    "club": ("club", "circolo", "associazione", "asd"),
-}
 
 
 def line_number(turn: int, team: int, line: int) -> int:
@@ -70,62 +59,6 @@ class Member:
     club: str = ""
     surname: str = ""
     given: str = ""
-
-
-def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
-    """The teams of a CSV/XLSX file (header `team,player[,membership,club]`, Italian
-    headers too, one row per player), in file order; one bad row refuses the file."""
-    try:
-        lines, _encoding = read_cells(name, data)
-    except ImportFileError as exc:
-        raise Refused(str(exc)) from None
-    if not lines:
-        raise Refused(_("The file is empty."))
-    index = _columns([fold(cell) for cell in lines[0][1]])
-    for column in ("team", "player"):
-        if column not in index and not (column == "player" and "surname" in index):
-            raise Refused(
-                _(
-                    "The first row must name the columns: %(col)s is missing (accepted: team, "
-                    "player, membership, club; or Squadra, Giocatore, Tessera, Circolo)."
-                )
-                % {"col": column}
-            )
-    teams: dict[str, list[Member]] = {}
-    for line, cells in lines[1:]:
-
-        def cell(column: str, cells=cells) -> str:
-            i = index.get(column)
-            return str(cells[i]) if i is not None and i < len(cells) else ""
-
-        team, player = clean_text(cell("team")), clean_text(cell("player"))
-        surname, given = clean_text(cell("surname")), clean_text(cell("given"))
-        if surname:  # the whole name as the app lists it: "Surname Given name"
-            player = f"{surname} {given}".strip()
-        if not team or not player:
-            raise Refused(
-                _("Line %(line)d: the team and the player are both needed.") % {"line": line}
-            )
-        if len(team) > MAX_NAME or len(player) > MAX_NAME:
-            raise Refused(_("Line %(line)d: the name is too long.") % {"line": line})
-        member = Member(
-            player, clean_code(cell("membership"))[:40], clean_text(cell("club")), surname, given
-        )
-        teams.setdefault(team, []).append(member)
-    return list(teams.items())
-
-
-def _columns(keys: list[str]) -> dict[str, int]:
-    """Column -> index of a teams file's folded header; with a Cognome column, Nome is the
-    given name (as in the players' and the pairs' files)."""
-    aliases = {alias: col for col, forms in COLUMNS.items() for alias in forms}
-    has_surname = any(aliases.get(k) == "surname" for k in keys)
-    index: dict[str, int] = {}
-    for i, key in enumerate(keys):
-        column = "given" if has_surname and key in ("nome", "name") else aliases.get(key)
-        if column is not None and column not in index:
-            index[column] = i
-    return index
 
 
 def register_teams(
