@@ -328,6 +328,11 @@ def test_membership_check_and_admission_of_a_team_player(client, desk, tmp_path)
     }.items() <= next(p for p in data["problems"] if p["player"] == "Rossi Mario 3-5").items()
     kind_of(t).admit(t, 3, member=5, reason="Tessera in arrivo")
     assert next(f for f in membership.check(t).flags if (f.pair, f.player) == (3, 5)).admitted
+    entry = LogEntry.objects.get(event="admission")  # the log names the team and the place
+    assert entry.params["entrant"] == 3 and entry.params["player"] == 5
+    assert "Rossi Mario 3-5 (giocatore 5, squadra 3)" in entry.decision
+    with pytest.raises(Refused, match="numbered 1 to 6"):
+        kind_of(t).admit(t, 3, reason="x")  # a team as a whole is never admitted
     with pytest.raises(Refused, match="numbered 1 to 6"):
         kind_of(t).admit(t, 1, member=5, reason="x")  # team 1 has four players
     with pytest.raises(Refused, match="Team 7 does not exist"):
