@@ -192,10 +192,16 @@ def team_standings(
 ) -> list[standings.Row]:
     """Teams ranked by match VP, summed MP difference, head-to-head, team number (each Row's
     ``pair`` is the team number; byes and penalties name the team in ``pair``)."""
-    records = [
-        standings.Match(m.turn, m.team_a, m.team_b, m.result.vp_a, m.result.vp_b, m.result.mp_a)
-        for m in matches
-    ]
+    records = match_records(matches)
     return standings.compute(
         teams, records, byes, penalties, after_turn=after_turn, tiebreaks=tiebreaks
     )
+
+
+def match_records(matches: Iterable[TeamMatch]) -> list[standings.Match]:
+    """Team matches as the standings' records (team A in place of N-S): what every ranking of
+    teams reads — the whole event, a range of turns, the prizes."""
+    return [
+        standings.Match(m.turn, m.team_a, m.team_b, m.result.vp_a, m.result.vp_b, m.result.mp_a)
+        for m in matches
+    ]

@@ -177,6 +177,28 @@ def team_standings(tournament: Tournament, after_turn: int | None = None) -> lis
     )
 
 
+def standing_records(tournament: Tournament):
+    """(matches, byes, penalties) as the standings' records, a team in place of a pair."""
+    played, byes, penalties = standing_inputs(tournament)
+    return team_rules.match_records(played), byes, penalties
+
+
+def team_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
+    """The teams ranked on turns `from_turn`..`to_turn` only (technical prizes), with the
+    tie-breaks of the range; what they leave equal goes to the team placed higher overall."""
+    matches, byes, penalties = standing_records(tournament)
+    return rules.compute_range(
+        tournament.teams.values_list("number", flat=True),
+        matches,
+        byes,
+        penalties,
+        from_turn=from_turn,
+        to_turn=to_turn,
+        tiebreaks=tournament.tiebreaks,
+        prior=[r.pair for r in team_standings(tournament)],
+    )
+
+
 def report_rows(tournament: Tournament, ranked) -> list[dict]:
     """Ranked rows as the pages and documents show them: team name and players."""
     names = dict(tournament.teams.values_list("number", "name"))
