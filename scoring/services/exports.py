@@ -20,7 +20,8 @@ from tournaments.services.scales import bye_percentage, tournament_scale
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries):
     `tournament`, the entrants (`pairs`, `players` or `teams`), `turns`, `penalties`,
-    `standings`, what else the kind keeps (`groups`) and the `log`."""
+    `standings`, what else the kind keeps (`groups`), the `log` and the `prizes` (who takes
+    each prize, for the federation's recomputation)."""
     kind = kind_of(tournament)
     ranked = standings(tournament)
     return {
@@ -37,8 +38,8 @@ def results_data(tournament: Tournament) -> dict:
         ],
         "standings": [kind.standings_row(r) for r in ranked],
         **kind.export_extra(tournament),
-        "prizes": prize_rows(tournament),
         "log": log_rows(tournament),
+        "prizes": prize_rows(tournament),  # added after the log: the keys before keep their order
     }
 
 
