@@ -101,6 +101,10 @@ def finished_teams(tmp_path, scoring: str) -> str:
     play_teams(slug, spread_points)
     run("penalty_add", slug, "--team", "2", "--vp", "3", "--reason", "ritardo")
     play_teams(slug, spread_points)
+    run(
+        "score_adjust", slug, "--turn", "2", "--table", "1", "--ns-vp", "15", "--ew-vp", "3",
+        "--ns-mp", "400", "--ew-mp", "-400", "--reason", "arbitrale",
+    )  # fmt: skip
     play_teams(slug, spread_points)
     return slug
 
@@ -117,6 +121,7 @@ def test_a_finished_individual_event_recomputes_with_no_difference(tmp_path):
 def test_a_finished_team_event_recomputes_with_no_difference(tmp_path, scoring):
     data = export(finished_teams(tmp_path, scoring))
     assert all(t["byes"] for t in data["turns"]) and data["penalties"]
+    assert data["turns"][1]["matches"][0]["tables"][0]["adjusted"]
     found = recompute(data)
     assert found.differences == [] and found.cannot == []
 
@@ -228,9 +233,15 @@ def test_a_forged_package_passes_the_signature_and_fails_the_recomputation(pairs
     ]  # fmt: skip
     assert answer["cannot_recompute"] == []
     # the same in words, one line each, exit 3
+    out = io.StringIO()
     with pytest.raises(CommandError) as refused:
-        run("homologation_verify", str(forged), "--recompute", "--language", "it")
+        call_command(
+            "homologation_verify", str(forged), "--recompute", "--language", "it", stdout=out
+        )
     assert refused.value.returncode == 3
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("verified:") and len(lines) == 1 + len(answer["differences"])
+    assert f"turno 2, tavolo {number}: PV {vp[0] + 1}-{vp[1] - 1} nel pacchetto" in lines[1]
 
 
 def test_a_tampered_package_exits_1_even_with_recompute(pairs_package):
