@@ -2,6 +2,27 @@
 
 from django.db import migrations, models
 
+from scoring.rules import homologation
+from scoring.rules.recompute import recompute_export
+
+
+def recompute_received(apps, schema_editor):
+    """Packages received before the hub recomputed them: recomputed now, so that none shows
+    "verified" without its numbers checked (scoring/rules/recompute.py)."""
+    HubTournament = apps.get_model("scoring", "HubTournament")
+    for pk in HubTournament.objects.values_list("pk", flat=True).iterator():
+        data = bytes(HubTournament.objects.values_list("package", flat=True).get(pk=pk))
+        try:
+            raw = homologation.read_package(data)[homologation.EXPORT]
+        except (homologation.PackageError, KeyError):
+            continue  # it was verified at its receipt: it can be read
+        found = recompute_export(raw)
+        HubTournament.objects.filter(pk=pk).update(
+            status=found.status,
+            differences=found.differences,
+            cannot_recompute=[list(r) for r in found.cannot],
+        )
+
 
 class Migration(migrations.Migration):
 
@@ -35,4 +56,5 @@ class Migration(migrations.Migration):
             name='status',
             field=models.CharField(default='verified', max_length=10),
         ),
+        migrations.RunPython(recompute_received, migrations.RunPython.noop),
     ]

@@ -55,6 +55,15 @@ class Recomputation:
         """The differences that are not a documented change of rules between versions."""
         return [d for d in self.differences if d["code"] != RULES_CHANGED]
 
+    @property
+    def status(self) -> str:
+        """`to_check` when a number differs from the rules' (a documented change of rules
+        between versions is not one), `partial` when some part cannot be judged, else
+        `verified`."""
+        if self.wrong:
+            return "to_check"
+        return "partial" if self.cannot else "verified"
+
     def differ(self, code: str, said, computed, **where) -> None:
         self.differences.append({"code": code, **where, "said": said, "computed": computed})
 

@@ -21,7 +21,7 @@ from scoring.models import HubClub, HubEntry, HubPlayer, HubTournament
 from scoring.rules import homologation as rules
 from scoring.rules.recompute import Recomputation, recompute_export
 from scoring.services import hub_cache
-from scoring.services.recompute import difference_text, reason_text, status
+from scoring.services.recompute import difference_text, reason_text
 from tournaments.errors import Refused
 from tournaments.rules.names import fold
 
@@ -107,7 +107,7 @@ def _store(
         club=club,
         digest=digest,
         package=data,
-        status=status(found),
+        status=found.status,
         differences=found.differences,
         cannot_recompute=[list(reason) for reason in found.cannot],
         **t,

@@ -8,10 +8,6 @@ from django.utils.translation import gettext
 
 from scoring.rules import recompute as rules
 
-VERIFIED = "verified"
-TO_CHECK = "to_check"
-PARTIAL = "partial"
-
 
 def say(message: str, params: dict) -> str:
     """A msgid and its parameters in the active language (a parameter may be a pair)."""
@@ -32,12 +28,3 @@ def reason_text(reason) -> str:
 def reasons_json(found: rules.Recomputation) -> list[dict]:
     """`cannot_recompute` of the contract: each reason's code and message."""
     return [{"code": r[0], "message": reason_text(r)} for r in found.cannot]
-
-
-def status(found: rules.Recomputation) -> str:
-    """A package's standing after recomputing: to check when a number differs from the
-    rules' (a documented change of rules between versions is not one), partly recomputed
-    when some part cannot be judged, verified otherwise."""
-    if found.wrong:
-        return TO_CHECK
-    return PARTIAL if found.cannot else VERIFIED
