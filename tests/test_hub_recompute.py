@@ -9,6 +9,7 @@ import pytest
 
 from scoring.models import HomologationPackage, HubTournament
 from scoring.rules import homologation as h
+from scoring.services import hub, hub_cache
 from tests.helpers import run
 from tests.test_hub import finished, post, register
 from tests.test_recompute import forge
@@ -94,3 +95,19 @@ def test_push_exits_0_and_prints_the_list_to_the_club(live_server, settings, tmp
     assert "da verificare" in out
     assert f"turn 1, table {table['table']}: VP" in out
     assert HubTournament.objects.get().status == "to_check"
+
+
+def test_a_long_list_shows_its_first_differences_and_how_many_more(client, settings, tmp_path):
+    package, data, table = forged_package(tmp_path)
+    settings.ROLE = "hub"
+    post(client, data, register())
+    stored = HubTournament.objects.get()
+    stored.differences = stored.differences * (hub.SHOWN_DIFFERENCES + 5)
+    stored.save(update_fields=["differences"])
+    hub_cache.bump()
+    client.cookies["django_language"] = "it"
+    page = client.get(f"/hub/t/{stored.pk}/").content.decode()
+    assert page.count(f"turno 1, tavolo {table['table']}:") == hub.SHOWN_DIFFERENCES
+    assert "… e altre 5" in page
+    api = client.get(f"/hub/api/tournaments/{stored.pk}/").json()["tournament"]
+    assert len(api["differences"]) == hub.SHOWN_DIFFERENCES + 5

@@ -16,6 +16,7 @@ from datetime import date
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Avg, Count, Max, Min, Sum
+from django.utils.translation import gettext
 
 from scoring.models import HubClub, HubEntry, HubPlayer, HubTournament
 from scoring.rules import homologation as rules
@@ -249,11 +250,18 @@ def calendar(page: int = 1) -> tuple[list[HubTournament], int]:
     return list(qs.order_by("-date", "name", "id")[(page - 1) * PAGE : page * PAGE]), pages
 
 
-def recomputed(t: HubTournament) -> tuple[list[str], list[tuple[str, str]]]:
-    """A received tournament's differences, one sentence each, and what could not be
-    recomputed as (code, sentence), in the active language."""
+SHOWN_DIFFERENCES = 300  # a page lists at most these; the API gives them all
+
+
+def recomputed(t: HubTournament, limit: int | None = None) -> tuple[list[str], list]:
+    """A received tournament's differences, one sentence each (the first `limit`, then how
+    many more), and what could not be recomputed as (code, sentence), in the active
+    language."""
     reasons = [tuple(r) for r in t.cannot_recompute if isinstance(r, list) and len(r) == 3]
-    return [difference_text(d) for d in t.differences], [(r[0], reason_text(r)) for r in reasons]
+    said = [difference_text(d) for d in t.differences[:limit]]
+    if limit is not None and len(t.differences) > limit:
+        said.append(gettext("… and %(n)s more") % {"n": len(t.differences) - limit})
+    return said, [(r[0], reason_text(r)) for r in reasons]
 
 
 def tournament(pk: int) -> tuple[HubTournament, list[dict]] | None:

@@ -94,7 +94,7 @@ class TournamentView(HubOnly, TemplateView):
         if found is None:
             raise Http404(_("No such tournament."))
         t, rows = found
-        said, reasons = hub.recomputed(t)
+        said, reasons = hub.recomputed(t, hub.SHOWN_DIFFERENCES)
         return super().get_context_data(t=t, rows=rows, said=said, reasons=reasons, **kwargs)
 
 
