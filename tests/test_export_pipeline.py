@@ -70,5 +70,5 @@ def test_each_kind_keeps_its_export_keys(tmp_path):
         (individual, "players", []),
         (teams, "teams", []),
     ):
-        assert list(export(slug)) == [k or entrants for k in head] + extra + ["log"]
+        assert list(export(slug)) == [k or entrants for k in head] + extra + ["log", "prizes"]
     assert "team_scoring" in export(teams)["tournament"]
