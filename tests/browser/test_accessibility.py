@@ -1,0 +1,317 @@
+"""Issue 26, part 3: every page passes an axe-core audit at phone and desktop size.
+
+axe-core (bundled by `axe-playwright-python`, run offline in Debian's chromium) checks the
+WCAG 2.0/2.1 A and AA rules and the `best-practice` rules on:
+- every page of the referee's desk, listed from the URL configuration (`config/desk_urls.py`,
+  the top-level pages of `config/urls.py`), for the kind's own pages;
+- every players' page (`scoring/public_urls.py`) and the table's phone page (`/s/<code>/`) in
+  each of its states: enter, waiting for the other line, confirmed (waiting for the
+  referee's approval), recorded, locked by wrong PINs, unknown code;
+- the login page and the error pages (404 served, 400, 403, 403 CSRF, 405 and 500 rendered
+  by their handlers);
+for each kind of event (pairs, individual, teams: the demo builders make them), at 390×844
+and 1366×900. Any violation of any impact fails, naming the rule, the page and the nodes.
+
+One browser for the module, one page per size moving from address to address; each kind's
+tournament is built once (one test a kind). With AXE_REPORT=<file> the counts per page are
+written as JSON (docs/accessibility.md keeps them).
+"""
+
+import json
+import os
+from collections import defaultdict
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.test import RequestFactory
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.views import defaults
+from django.views.csrf import csrf_failure
+
+from config import views as config_views
+from scoring.services import tableside
+from tests.browser.test_csp import login_with_cookie
+from tests.helpers import run
+from tournaments.http import BadInput
+from tournaments.kinds import kind_of
+from tournaments.models import Table, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+KINDS = ["pairs", "individual", "teams"]
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
+RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+
+# Addresses that are no page, with the reason: never audited.
+NOT_PAGES = {
+    # POST-only (a button's target; GET answers 405): found from the view itself, see
+    # `post_only`. Listed here are the downloads (a file, no HTML):
+    "pair_import_sample_csv": "a CSV file",
+    "pair_import_sample_xlsx": "a spreadsheet",
+    "backup": "the tournament's backup file (JSON)",
+    "document_download": "a PDF",
+    "homologation_download": "the homologation package (a file)",
+    "healthz": "the health check (plain text)",
+    # A piece of a page (htmx swaps it into the scores page, audited with it).
+    "entry_preview": "a fragment of the scores page",
+    # The table's page is audited in each of its states (see `phone_pages`).
+    "table_entry": "audited in each of its states",
+    # A package's verification page answers only for a digest this club sealed; an unknown
+    # digest shows its "not found" page, audited under "verify (unknown)".
+    "verify": "audited as 'verify (unknown)'",
+}
+
+# The argument of every page that takes one, by URL name, from the tournament built
+# (`world`). A new page with an argument must be added here: the test says so.
+ARGUMENTS = {
+    "pair_edit": lambda w: {"number": w["entrant"]},
+    "pair_delete": lambda w: {"number": w["entrant"]},
+    "individual_player": lambda w: {"number": w["entrant"]},
+    "team_detail": lambda w: {"number": w["entrant"]},
+    "team_edit": lambda w: {"number": w["entrant"]},
+    "pair_detail": lambda w: {"number": w["entrant"]},
+    "public_pair": lambda w: {"number": w["entrant"]},
+    "public_team": lambda w: {"number": w["entrant"]},
+    "history": lambda w: {"turn": w["turn"], "table": w["table"]},
+    "swap_lines": lambda w: {"turn": w["turn"], "table": w["table"]},
+    "document_status": lambda w: {"pk": w["document"]},
+    "document_download": lambda w: {"pk": w["document"]},
+}
+
+
+def patterns(resolver=None, prefix=""):
+    """(name, route, view) of every URL but Django's admin and the federation's hub (its
+    pages answer only on a hub installation, DJANGO_ROLE=hub: tests/browser/test_hub.py)."""
+    for p in (resolver or get_resolver()).url_patterns:
+        route = prefix + str(p.pattern)
+        if isinstance(p, URLResolver):
+            if not route.startswith(("admin/", "hub/")):
+                yield from patterns(p, route)
+        elif isinstance(p, URLPattern) and p.name:
+            yield p.name, route, p.callback
+
+
+def post_only(view) -> bool:
+    """A view that answers nothing but POST (a form's target): no page to audit."""
+    cls = getattr(view, "view_class", None)
+    if cls is None:
+        return False
+    return "get" not in cls.http_method_names or not hasattr(cls, "get")
+
+
+def page_urls(tournament, world) -> tuple[dict, dict]:
+    """Every desk, players' and account page of the tournament's kind: {label: url}, and
+    the skipped addresses with their reason."""
+    kind = kind_of(tournament)
+    pages, skipped = {}, {}
+    for name, route, view in patterns():
+        if name in NOT_PAGES:
+            skipped[name] = NOT_PAGES[name]
+            continue
+        page_name = getattr(view, "page_name", None)
+        if page_name and route.startswith("desk/"):
+            view = kind.desk_view(page_name)
+            if view is None:
+                skipped[name] = f"not a page of {kind.adjective} events"
+                continue
+        elif page_name and route.startswith("t/"):
+            view = kind.public_view(page_name)
+            if view is None:
+                skipped[name] = f"not a page of {kind.adjective} events"
+                continue
+        if post_only(view):
+            skipped[name] = "POST only (a form's target)"
+            continue
+        kwargs = {"slug": tournament.slug} if "<slug:slug>" in route else {}
+        if route.count("<") > len(kwargs):
+            assert name in ARGUMENTS, (
+                f"The page {name!r} ({route}) takes an argument the accessibility audit does "
+                f"not know: add it to ARGUMENTS in {__file__} (or to NOT_PAGES with the reason "
+                "it is no page)."
+            )
+            kwargs |= ARGUMENTS[name](world)
+        pages[name] = reverse(name, kwargs=kwargs)
+    return pages, skipped
+
+
+def build(kind: str) -> tuple[Tournament, dict]:
+    """The kind's demo event, its open turn published, with tables in every phone state."""
+    user = get_user_model().objects.create_user("arbitro", password="x")
+    slug = f"a11y-{kind}"
+    run("demo_tournament", "--kind", kind, "--slug", slug)
+    tournament = Tournament.objects.get(slug=slug)
+    tournament.approval_required = True
+    tournament.table_entry = True
+    tournament.save()
+    turn = tournament.turn_set.order_by("-number").first()
+    if turn.released_at is None:
+        run("turn_release", slug)
+    tables = list(
+        Table.objects.filter(turn=turn, ns__isnull=False, ew__isnull=False)
+        .select_related("ns", "ew")
+        .order_by("number")
+    )
+    fresh, waiting, confirmed, locked, recorded = tables[:5]
+    tableside.submit(waiting.code, "ns", waiting.ns.pin, 1230, 870)
+    tableside.submit(confirmed.code, "ns", confirmed.ns.pin, 1100, 905)
+    tableside.answer(confirmed.code, confirmed.ew.pin, accept=True)
+    for _attempt in range(tableside.MAX_FAILS_PER_TABLE):
+        try:
+            tableside.submit(locked.code, "ns", "0000000", 1000, 1000)
+        except tableside.Refused:
+            pass
+    run(
+        "score_record",
+        slug,
+        "--turn",
+        str(turn.number),
+        "--table",
+        str(recorded.number),
+        "--ns",
+        "990",
+        "--ew",
+        "1110",
+    )
+    from scoring.documents import jobs
+
+    document = jobs.request_document(tournament, "seating", turn)
+    phones = {
+        "table: enter": fresh.code,
+        "table: waiting for the other line": waiting.code,
+        "table: confirmed": confirmed.code,
+        "table: locked": locked.code,
+        "table: recorded": recorded.code,
+        "table: unknown code": "ZZZZZZ",
+    }
+    world = {
+        "entrant": 1,
+        "turn": turn.number,
+        "table": waiting.number,
+        "document": document.pk,
+        "phones": phones,
+    }
+    return user, tournament, world
+
+
+def error_pages() -> dict:
+    """The error pages as their handlers render them: {label: (status, html)}."""
+    request = RequestFactory().get("/desk/")
+    request.user = get_user_model()()
+    return {
+        "error 400": (400, config_views.bad_request(request, BadInput("?")).content),
+        "error 403": (403, defaults.permission_denied(request, PermissionDenied()).content),
+        "error 403 (CSRF)": (403, csrf_failure(request).content),
+        "error 405": (405, render_405(request)),
+        "error 500": (500, defaults.server_error(request).content),
+    }
+
+
+def render_405(request) -> bytes:
+    from django.shortcuts import render
+
+    return render(request, "405.html", status=405).content
+
+
+def audit(page, axe, label: str, found: dict) -> None:
+    results = axe.run(page, options=RULES).response
+    found[label] = [
+        {
+            "rule": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [" ".join(map(str, n["target"])) for n in v["nodes"]],
+        }
+        for v in results["violations"]
+    ]
+
+
+def visit_all(page, axe, base: str, urls: dict, world: dict, found: dict) -> None:
+    for label, url in urls.items():
+        response = page.goto(base + url)
+        assert response is not None and response.status < 500, (label, url)
+        audit(page, axe, f"{label} {url}", found)
+    for label, code in world["phones"].items():
+        page.goto(f"{base}/s/{code}/")
+        audit(page, axe, label, found)
+    page.goto(f"{base}/verify/{'0' * 64}/")
+    audit(page, axe, "verify (unknown)", found)
+    response = page.goto(f"{base}/no-such-page/")
+    assert response.status == 404
+    audit(page, axe, "error 404", found)
+    for label, (status, html) in error_pages().items():
+        url = f"{base}/__error/{status}/"
+        page.route(url, serving(status, html))
+        page.goto(url)
+        audit(page, axe, label, found)
+        page.unroute(url)
+
+
+def serving(status: int, html: bytes):
+    return lambda route: route.fulfill(status=status, body=html, content_type="text/html")
+
+
+def report(results: dict) -> str:
+    lines = []
+    for size, pages in results.items():
+        for label, violations in pages.items():
+            for v in violations:
+                lines.append(
+                    f"[{size}] {label}: {v['rule']} ({v['impact']}) {v['help']} — "
+                    f"{len(v['nodes'])} node(s): {', '.join(v['nodes'][:6])}"
+                )
+    return "\n".join(lines)
+
+
+def save_counts(kind: str, results: dict) -> None:
+    path = os.environ.get("AXE_REPORT")
+    if not path:
+        return
+    data = json.load(open(path)) if os.path.exists(path) else {}
+    data[kind] = {
+        size: {
+            label: {
+                "violations": len(v),
+                "nodes": sum(len(x["nodes"]) for x in v),
+                "rules": sorted(f"{x['rule']} ({x['impact']})" for x in v),
+            }
+            for label, v in pages.items()
+        }
+        for size, pages in results.items()
+    }
+    with open(path, "w") as out:
+        json.dump(data, out, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_page_passes_axe_at_phone_and_desktop_size(kind, browser, live_server):
+    cache.clear()
+    user, tournament, world = build(kind)
+    urls, skipped = page_urls(tournament, world)
+    assert {"dashboard", "seating", "entry", "board", "standings", "public_home"} <= set(urls)
+    assert "seat_next" in skipped and "backup" in skipped
+    axe = Axe()
+    results = defaultdict(dict)
+    for size, viewport in SIZES.items():
+        context = browser.new_context(
+            viewport=viewport, locale="it-IT", is_mobile=size == "phone", has_touch=size == "phone"
+        )
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        audit(page, axe, "login", results[size])
+        login_with_cookie(context, live_server.url, user)
+        visit_all(page, axe, live_server.url, urls, world, results[size])
+        context.close()
+    save_counts(kind, results)
+    cache.clear()
+    problems = report(results)
+    assert not problems, f"axe-core violations ({kind}):\n{problems}"
