@@ -26,7 +26,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.views import defaults
 from django.views.csrf import csrf_failure
@@ -85,17 +85,19 @@ ARGUMENTS = {
     "swap_lines": lambda w: {"turn": w["turn"], "table": w["table"]},
     "document_status": lambda w: {"pk": w["document"]},
     "document_download": lambda w: {"pk": w["document"]},
+    "hub_tournament": lambda w: {"pk": w["received"]},
+    "hub_player": lambda w: {"membership": w["member"]},
 }
 
 
-def patterns(resolver=None, prefix=""):
+def patterns(resolver=None, prefix="", within=("admin/", "hub/")):
     """(name, route, view) of every URL but Django's admin and the federation's hub (its
-    pages answer only on a hub installation, DJANGO_ROLE=hub: tests/browser/test_hub.py)."""
+    pages answer only on a hub installation, DJANGO_ROLE=hub: audited on their own)."""
     for p in (resolver or get_resolver()).url_patterns:
         route = prefix + str(p.pattern)
         if isinstance(p, URLResolver):
-            if not route.startswith(("admin/", "hub/")):
-                yield from patterns(p, route)
+            if not route.startswith(within):
+                yield from patterns(p, route, within)
         elif isinstance(p, URLPattern) and p.name:
             yield p.name, route, p.callback
 
@@ -348,3 +350,43 @@ def test_a_new_page_with_an_argument_is_not_forgotten(tmp_path, monkeypatch):
     monkeypatch.setattr(audit_module, "patterns", with_a_new_page)
     with pytest.raises(AssertionError, match="circuit_detail.*add it to ARGUMENTS"):
         page_urls(tournament, {"entrant": 1, "turn": 1, "table": 1, "document": 1}, True)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hub_pages_pass_axe(size, browser, live_server, settings, tmp_path):
+    """The federation's hub (DJANGO_ROLE=hub): its calendar, a received tournament, the
+    player search and a player's history, and the verification of a received package. Its
+    JSON API (`hub/api/…`) is no page."""
+    from scoring.models import HubTournament
+    from tests.test_hub import finished, post, register
+
+    settings.ROLE = "hub"
+    cache.clear()
+    package = finished(tmp_path)
+    assert post(Client(), bytes(package.data), register()).status_code == 201
+    received = HubTournament.objects.get()
+    world = {"received": received.pk, "member": "T001"}
+    urls = {}
+    for name, route, _view in patterns(within=("admin/",)):
+        if route.startswith("hub/") and not route.startswith("hub/api/"):
+            assert route.count("<") == 0 or name in ARGUMENTS, (
+                f"The hub's page {name!r} ({route}) takes an argument the accessibility audit "
+                f"does not know: add it to ARGUMENTS in {__file__}."
+            )
+            urls[name] = reverse(name, kwargs=ARGUMENTS[name](world) if name in ARGUMENTS else {})
+    urls["hub_players (search)"] = reverse("hub_players") + "?q=rossi"
+    urls["verify (received)"] = reverse("verify", args=[received.digest])
+    context = browser.new_context(viewport=SIZES[size], locale="it-IT", is_mobile=size == "phone")
+    context.set_default_timeout(15_000)
+    context.add_init_script(script=AXE_SCRIPT)
+    page = context.new_page()
+    found = {}
+    for label, url in urls.items():
+        response = page.goto(live_server.url + url)
+        assert response.status == 200, (label, url)
+        audit(page, f"{label} {url}", found)
+    context.close()
+    cache.clear()
+    save_counts(f"hub {size}", {size: found})
+    problems = report({size: found})
+    assert not problems, f"axe-core violations (hub):\n{problems}"
