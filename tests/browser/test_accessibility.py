@@ -19,6 +19,7 @@ written as JSON (docs/accessibility.md keeps them).
 
 import json
 import os
+import sys
 from collections import defaultdict
 
 import pytest
@@ -27,15 +28,19 @@ from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.shortcuts import render
 from django.test import Client, RequestFactory
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.views import defaults
 from django.views.csrf import csrf_failure
 
 from config import views as config_views
+from scoring.documents import jobs
+from scoring.models import HubTournament
 from scoring.services import tableside
 from tests.browser.test_csp import login_with_cookie
 from tests.helpers import make_tournament, run
+from tests.test_hub import finished, post, register
 from tournaments.http import BadInput
 from tournaments.kinds import kind_of
 from tournaments.models import Table, Tournament
@@ -157,8 +162,9 @@ def page_urls(tournament, world, shared: bool) -> tuple[dict, dict]:
     return pages, skipped
 
 
-def build(kind: str) -> tuple[Tournament, dict]:
-    """The kind's demo event, its open turn published, with tables in every phone state."""
+def build(kind: str) -> tuple:
+    """The kind's demo event, its open turn published, with tables in every phone state:
+    (the referee, the event, what its pages' addresses need)."""
     user = get_user_model().objects.create_user("arbitro", password="x")
     slug = f"a11y-{kind}"
     run("demo_tournament", "--kind", kind, "--slug", slug)
@@ -195,14 +201,11 @@ def build(kind: str) -> tuple[Tournament, dict]:
         "--ew",
         "1110",
     )
-    from scoring.documents import jobs
-
     document = jobs.request_document(tournament, "seating", turn)
     phones = {
         "table: enter": fresh.code,
         "table: waiting for the other line": waiting.code,
         "table: confirmed": confirmed.code,
-        "table: locked": locked.code,
         "table: recorded": recorded.code,
     }
     world = {
@@ -211,6 +214,7 @@ def build(kind: str) -> tuple[Tournament, dict]:
         "table": waiting.number,
         "document": document.pk,
         "phones": phones,
+        "locked": locked.code,
     }
     return user, tournament, world
 
@@ -229,8 +233,6 @@ def error_pages() -> dict:
 
 
 def render_405(request) -> bytes:
-    from django.shortcuts import render
-
     return render(request, "405.html", status=405).content
 
 
@@ -256,8 +258,26 @@ def visit_all(page, base: str, urls: dict, world: dict, found: dict, shared: boo
     for label, code in world["phones"].items():
         page.goto(f"{base}/s/{code}/")
         audit(page, label, found)
+    visit_locked(page, base, world["locked"], found)
     if shared:
         visit_shared(page, base, found)
+
+
+def visit_locked(page, base: str, code: str, found: dict) -> None:
+    """A phone sends while the hall's network is down ("not sent: retrying"), then the
+    network returns and the answer is the lock of too many wrong PINs (429)."""
+    page.goto(f"{base}/s/{code}/")
+    page.check("input[name=line][value=ns]")
+    page.fill("#id_pin", "0000000")
+    page.fill("#id_ns", "1000")
+    page.fill("#id_ew", "1000")
+    page.context.set_offline(True)
+    page.click("form button.ok:not([name])")
+    page.wait_for_selector("#send-status.waiting:not([hidden])")
+    audit(page, "table: not sent (offline)", found)
+    page.context.set_offline(False)
+    page.wait_for_selector("html[data-send=answered] .pen[role=alert]")
+    audit(page, "table: locked (too many wrong PINs)", found)
 
 
 def visit_shared(page, base: str, found: dict) -> None:
@@ -345,8 +365,6 @@ def test_every_page_passes_axe_at_phone_and_desktop_size(kind, browser, live_ser
 def test_a_new_page_with_an_argument_is_not_forgotten(tmp_path, monkeypatch):
     """A page added later (another kind, a new feature) whose address takes an argument the
     audit cannot fill fails the audit, saying where to add it."""
-    import tests.browser.test_accessibility as audit_module
-
     slug = make_tournament(tmp_path, slug="nuova", pairs=4, turns=1)
     tournament = Tournament.objects.get(slug=slug)
     listed = list(patterns())
@@ -355,7 +373,7 @@ def test_a_new_page_with_an_argument_is_not_forgotten(tmp_path, monkeypatch):
         yield from listed
         yield "circuit_detail", "desk/<slug:slug>/circuits/<int:pk>/", lambda request: None
 
-    monkeypatch.setattr(audit_module, "patterns", with_a_new_page)
+    monkeypatch.setattr(sys.modules[__name__], "patterns", with_a_new_page)
     with pytest.raises(AssertionError, match="circuit_detail.*add it to ARGUMENTS"):
         page_urls(tournament, {"entrant": 1, "turn": 1, "table": 1, "document": 1}, True)
 
@@ -365,9 +383,6 @@ def test_the_hub_pages_pass_axe(size, browser, live_server, settings, tmp_path):
     """The federation's hub (DJANGO_ROLE=hub): its calendar, a received tournament, the
     player search and a player's history, and the verification of a received package. Its
     JSON API (`hub/api/…`) is no page."""
-    from scoring.models import HubTournament
-    from tests.test_hub import finished, post, register
-
     settings.ROLE = "hub"
     cache.clear()
     package = finished(tmp_path)
