@@ -6,11 +6,13 @@ WCAG 2.0/2.1 A and AA rules and the `best-practice` rules on:
   the top-level pages of `config/urls.py`), for the kind's own pages;
 - every players' page (`scoring/public_urls.py`) and the table's phone page (`/s/<code>/`) in
   each of its states: enter, waiting for the other line, confirmed (waiting for the
-  referee's approval), recorded, locked by wrong PINs, unknown code;
+  referee's approval), recorded, not sent (the network down during a send), locked by wrong
+  PINs (the answer once the network is back), unknown code;
 - the login page and the error pages (404 served, 400, 403, 403 CSRF, 405 and 500 rendered
   by their handlers);
-for each kind of event (pairs, individual, teams: the demo builders make them), at 390×844
-and 1366×900. Any violation of any impact fails, naming the rule, the page and the nodes.
+for each kind of event (pairs, individual, teams: the demo builders make them), and the
+federation's hub, at 390×844 and 1366×900. Any violation of any impact fails, naming the
+rule, the page and the nodes.
 
 One browser for the module, one page per size moving from address to address; each kind's
 tournament is built once (one test a kind). With AXE_REPORT=<file> the counts per page are
@@ -74,6 +76,8 @@ NOT_PAGES = {
     "document_download": "a PDF",
     "homologation_download": "the homologation package (a file)",
     "healthz": "the health check (plain text)",
+    # The language menu's target: a POST (a GET only redirects to the page it names).
+    "set_language": "the language menu's target (a POST)",
     # A piece of a page (htmx swaps it into the scores page, audited with it).
     "entry_preview": "a fragment of the scores page",
     # The table's page is audited in each of its states (see `phone_pages`).
