@@ -13,12 +13,14 @@ from django.views.generic import TemplateView, View
 from scoring.services import public
 from scoring.services import team_results as team_scores
 from scoring.services.team_penalties import add_team_penalty
-from scoring.views.forms import PenaltyForm
+from scoring.services.versions import penalties_mark
+from scoring.views.forms import PenaltyForm, carry_version
 from scoring.views.public import PublicView
 from scoring.views.results import StandingsView
 from scoring.views.rulings import RulingsView
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.services.versions import Stale
 
 
 class TeamStandingsView(StandingsView):
@@ -134,8 +136,10 @@ class TeamRulingsView(RulingsView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["penalty_form"] = kwargs.get("penalty_form") or TeamPenaltyForm(
-            teams=self.tournament.teams.order_by("number")
+        context["penalty_form"] = carry_version(
+            kwargs.get("penalty_form")
+            or TeamPenaltyForm(teams=self.tournament.teams.order_by("number")),
+            penalties_mark(self.tournament),
         )
         return context
 
@@ -157,6 +161,7 @@ class TeamPenaltyView(TournamentMixin, View):
                     table_number=d["table"],
                     user=request.user,
                     once=True,  # a form sent twice records one penalty
+                    version=d.get("version"),
                 )
                 messages.success(
                     request,
@@ -166,6 +171,7 @@ class TeamPenaltyView(TournamentMixin, View):
                 return redirect("rulings", slug)
             except Refused as exc:
                 form.add_error(None, exc.message)
+                form.stale = isinstance(exc, Stale)  # shown again with the version read now
         view = TeamRulingsView(request=request, kwargs=self.kwargs, tournament=t)
         view.nav = "rulings"
         return view.render_to_response(view.get_context_data(penalty_form=form), status=400)
