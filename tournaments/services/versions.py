@@ -106,7 +106,8 @@ def _turn(entry: AuditEntry) -> str:
 
 def _seating_change(entry: AuditEntry) -> str:
     if entry.action == "swap":
-        a, b = (entry.new or {}).get("a", [""])[0], (entry.new or {}).get("b", [""])[0]
+        new = entry.new or {}  # pairs: {"a": [number, seat, table], ...}; players: {"players"}
+        a, b = new.get("players") or [new.get("a", [""])[0], new.get("b", [""])[0]]
         return _("%(a)s and %(b)s swapped seats in turn %(t)s") % {
             "a": a,
             "b": b,
