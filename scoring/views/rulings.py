@@ -4,6 +4,7 @@ withdrawals, the catalogue and the referee's log. Views hold no rule: the ruling
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
@@ -171,7 +172,8 @@ def adjusted_message(t) -> str:
 
 class AdjustView(DecisionView):
     """POST: the adjusted score. GET `?turn=T&table=K`: the rulings page with the form
-    opened for that table, its VP filled and the table's version carried."""
+    opened for that table, its VP filled and the table's version carried (a GET without
+    them: the rulings page)."""
 
     form_name = "adjust_form"
 
@@ -179,6 +181,8 @@ class AdjustView(DecisionView):
         return AdjustForm(data)
 
     def get(self, request, slug):
+        if "turn" not in request.GET and "table" not in request.GET:
+            return redirect(reverse("rulings", args=[slug]) + "#adjust")
         turn, number = ascii_int(request.GET.get("turn")), ascii_int(request.GET.get("table"))
         if turn is None or number is None:
             raise BadInput(_("Give the turn and the table of the adjusted score."))
