@@ -149,11 +149,12 @@ def test_score_entry_and_its_preview_carry_the_table_version(pairs):
     assert "Table 1 was changed meanwhile by arbitro2" in stale.content.decode()
     # the preview fills the version when the table is chosen, and keeps it while typing points
     preview = url("entry_preview", pairs)
-    chosen = one.get(preview + "?turn=1&table=1", HTTP_HX_TRIGGER="id_table")
+    chosen = one.get(preview + f"?turn=1&table=1&version={version}&version_table=2")
     current = str(ResultChange.objects.filter(table__number=1).latest("pk").pk)
-    assert f'value="{current}"' in chosen.content.decode()
-    typing = one.get(preview + f"?turn=1&table=1&ns=9&version={version}", HTTP_HX_TRIGGER="id_ns")
-    assert f'value="{version}"' in typing.content.decode()
+    assert f'name="version" id="id_version" value="{current}"' in chosen.content.decode()
+    assert 'name="version_table" id="id_version_table" value="1"' in chosen.content.decode()
+    typing = one.get(preview + f"?turn=1&table=1&ns=9&version={version}&version_table=1")
+    assert f'name="version" id="id_version" value="{version}"' in typing.content.decode()
     assert one.post(url("entry", pairs), {**saved, "version": current}).status_code == 302
 
 

@@ -289,13 +289,15 @@ class PreviewView(TurnMixin, TemplateView):
         )
         return context
 
-    def version(self, table) -> int | str:
-        """The version the form carries (issue 26): the table's, read when the table is
-        chosen (typed in the table field); otherwise the one the form already holds."""
-        if self.request.headers.get("HX-Trigger") == "id_table" and table is not None:
-            return versions.table_version(table)
-        held = seen(self.request.GET.get("version"))
-        return "" if held is None else held
+    def version(self, table) -> tuple:
+        """The version the form carries (issue 26) and the table it belongs to: the table's
+        own, read when the table is chosen (a table other than the one the version was read
+        for); while the points are typed, the one the form already holds."""
+        get = self.request.GET
+        held, held_for = seen(get.get("version")), ascii_int(get.get("version_table", ""))
+        if table is not None and (held is None or held_for != table.number):
+            return versions.table_version(table), table.number
+        return ("" if held is None else held), ("" if held_for is None else held_for)
 
 
 def typed_points(get, name: str) -> int | None:

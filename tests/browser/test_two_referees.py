@@ -68,8 +68,14 @@ def test_two_referees_on_the_same_forms(browser, live_server, tmp_path, shot):
         shot(two, "two-referees-swap")
         assert AuditEntry.objects.filter(action="swap").count() == 1
 
-        # The score entry: the same table typed by both.
-        both_open([one, two], f"{desk}/scores/?turn=1&table=1")
+        # The score entry: the second referee types table 1, the form learns its version
+        # (the preview fills it); the first then saves table 1.
+        two.goto(f"{desk}/scores/?turn=1")
+        two.fill("#id_table", "")
+        two.locator("#id_table").press_sequentially("1")
+        expect(two.locator("#id_version_table")).to_have_value("1")
+        expect(two.locator("#id_version")).to_have_value("0")  # table 1's: no desk change yet
+        one.goto(f"{desk}/scores/?turn=1&table=1")
         fill(one, "entry-form", {"ns": 900, "ew": 400})
         save(one, "#entry-form button.primary.big")
         fill(two, "entry-form", {"ns": 950, "ew": 400, "reason": "somma"})
