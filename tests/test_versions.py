@@ -356,3 +356,39 @@ def test_prize_list_refused_when_stale(groups_event, tmp_path):
     (tmp_path / "premi.csv").write_text("girone,posto,premio\n,1,Coppa\n", encoding="utf-8")
     run("prizes_set", groups_event, "--file", str(tmp_path / "premi.csv"))  # as before
     assert Prize.objects.get().label == "Coppa"
+
+
+# ------------------------------------------------------------------ a version that is not one
+
+UNREADABLE = "This form&#x27;s version cannot be read: reload the page."
+
+
+def test_a_version_that_is_not_one_is_refused(pairs):
+    one, _two = referees(pairs)
+    state = (list(AuditEntry.objects.values_list("pk")), Penalty.objects.count(), table_state())
+    posts = [
+        ("swap", (), {"a": 1, "b": 3, "confirm": "1", "version": "x1"}),
+        ("ruling_adjust", (), adjust("-3")),
+        ("ruling_penalty", (), penalty("pair", 1, "1e3")),
+    ]
+    for name, args, data in posts:
+        response = one.post(url(name, pairs, *args), data)
+        assert response.status_code == 400, name
+        assert UNREADABLE in response.content.decode(), name
+    run("score_record", pairs, "--turn", "1", "--table", "2", "--ns", "1250", "--ew", "830")
+    swapped = one.post(url("swap_lines", pairs, 1, 2), {"reason": "x", "version": "٣"})
+    assert swapped.status_code == 400 and UNREADABLE in swapped.content.decode()
+    assert table_state(2)[:2] == (1250, 830)
+    assert (list(AuditEntry.objects.values_list("pk")), Penalty.objects.count()) == state[:2]
+    assert table_state() == state[2]
+
+
+def test_groups_and_prizes_refuse_a_version_that_is_not_one(groups_event):
+    one, _two = referees(groups_event)
+    cut = one.post(url("groups", groups_event), {"action": "set", "tables": "4,4", "version": "v"})
+    prizes = one.post(
+        url("prizes", groups_event), {**prize_table([["", "1", "Coppa"]]), "version": "v"}
+    )
+    for response in (cut, prizes):
+        assert response.status_code == 400 and UNREADABLE in response.content.decode()
+    assert not Group.objects.exists() and not Prize.objects.exists()

@@ -294,7 +294,8 @@ class PreviewView(TurnMixin, TemplateView):
         own, read when the table is chosen (a table other than the one the version was read
         for); while the points are typed, the one the form already holds."""
         get = self.request.GET
-        held, held_for = seen(get.get("version")), ascii_int(get.get("version_table", ""))
+        held = seen(get.get("version"), strict=False)
+        held_for = ascii_int(get.get("version_table", ""))
         if table is not None and (held is None or held_for != table.number):
             return versions.table_version(table), table.number
         return ("" if held is None else held), ("" if held_for is None else held_for)

@@ -47,8 +47,9 @@ class PrizesView(TournamentMixin, TemplateView):
         if action == "cumulate":
             return self._cumulate(request)
         formset = prize_formset(request.POST) if action == "table" else None
-        t, version = self.tournament, versions.seen(request.POST.get("version"))
+        t, version = self.tournament, None
         try:
+            version = versions.seen(request.POST.get("version"))
             found = self._read(request, formset)
             with versions.guarded(t, lambda: versions.refuse_prizes_changed(t, version)):
                 prizes.set_prizes(t, found, user=request.user)

@@ -66,8 +66,8 @@ class SwapLinesView(TournamentMixin, View):
                 % {"t": table},
                 **back,
             )
-        version = seen(request.POST.get("version"))  # the page's (issue 26)
         try:
+            version = seen(request.POST.get("version"))  # the page's (issue 26)
             results.record_scores(
                 self.tournament,
                 turn,

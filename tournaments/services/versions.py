@@ -46,12 +46,17 @@ def mark(queryset) -> int:
     return queryset.aggregate(last=Max("pk"))["last"] or 0
 
 
-def seen(value) -> int | None:
-    """The version a form sent (None when it sent none: no check)."""
+def seen(value, *, strict: bool = True) -> int | None:
+    """The version a form sent (None when it sent none: no check). One that is not a version
+    is refused (`strict`), or taken as none (a preview while typing)."""
     if value is None or value == "":
         return None
     number = value if isinstance(value, int) else ascii_int(str(value)[:20])
-    return number if number is not None and number >= 0 else None
+    if number is None or number < 0:
+        if strict:
+            raise Refused(_("This form's version cannot be read: reload the page."))
+        return None
+    return number
 
 
 def at(moment) -> str:

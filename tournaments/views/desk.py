@@ -257,20 +257,20 @@ class SwapView(ActionView):
             url = reverse("seating", args=[self.tournament.slug])
             # the numbers as read (act() refused any it could not read), not the text posted
             a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
-            version = seen(request.POST.get("version"))  # the question keeps the version read
+            version = seen(request.POST.get("version"), strict=False)  # the question keeps it
             tail = "" if version is None else f"&version={version}"
             return redirect(f"{url}?confirm_a={a}&confirm_b={b}{tail}#swap")
 
     def guard(self, request):
         """The swap form carries the seating's version (issue 26): a swap on a seating another
         referee changed since the form was read is refused, 400, nothing written."""
-        version = seen(request.POST.get("version"))
-        return versions.guarded(self.tournament, lambda: self.refuse_stale(version))
+        sent = request.POST.get("version")
+        return versions.guarded(self.tournament, lambda: self.refuse_stale(sent))
 
-    def refuse_stale(self, version) -> None:
+    def refuse_stale(self, sent) -> None:
         try:
-            versions.refuse_seating_changed(self.tournament, version)
-        except versions.Stale as exc:
+            versions.refuse_seating_changed(self.tournament, seen(sent))
+        except Refused as exc:  # stale, or not a version
             back = reverse("seating", args=[self.tournament.slug]) + "#swap"
             raise BadInput(exc.message, back=back, back_label=_("Back to the seating")) from None
 

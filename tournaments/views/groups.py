@@ -60,8 +60,9 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
             raise rule_refusal(exc) from None
 
     def post(self, request, *args, **kwargs):
-        t, version = self.tournament, versions.seen(request.POST.get("version"))
+        t, version = self.tournament, None
         try:
+            version = versions.seen(request.POST.get("version"))
             with versions.guarded(t, lambda: versions.refuse_groups_changed(t, version)):
                 messages.success(request, self.change(request))
         except Refused as exc:
