@@ -31,6 +31,11 @@ class ScoringKind:
     # The standings PDF's three columns that name an entrant.
     pdf_columns = (_("Pair"), _("Players"), _("Club"))
 
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The entrants ranked on turns `from_turn`..`to_turn` only (technical prizes,
+        `results_export --turns`); the range is checked by `standings.standings_range`."""
+        raise NotImplementedError
+
     # --- the JSON export -------------------------------------------------------------------
 
     def export_head(self, tournament) -> dict:

@@ -7,7 +7,7 @@ from scoring.kinds.base import ScoringKind
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
 from scoring.services.decisions import withdraw_pair
-from scoring.services.standings import standings
+from scoring.services.standings import pairs_standings_range, standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
@@ -84,6 +84,10 @@ class PairsEvent(ScoringKind, PairsKind):
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The ranking of turns `from_turn`..`to_turn` only, inside the groups once set."""
+        return pairs_standings_range(tournament, from_turn, to_turn)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         placed = {r.pair: r for r in (ranked or exports.standings(tournament))}

@@ -12,9 +12,10 @@ from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules.prizes import parse_turns
 from scoring.services import player_results, team_results
-from scoring.services.player_results import player_standings, player_standings_range
+from scoring.services.player_results import player_standings
 from scoring.services.team_results import team_standings
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import Bye, Group, Table, Tournament
 from tournaments.movements.groups import group_phase
 from tournaments.rules.text import ascii_int
@@ -99,15 +100,16 @@ def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str,
 def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
     once they are set (the group's ranking settles what the range leaves equal)."""
-    if tournament.is_teams:
-        raise Refused(_("The standings of a range of turns are for pairs tournaments."))
     if not 1 <= from_turn <= to_turn <= tournament.turns:
         raise Refused(
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
-    if tournament.is_individual:
-        return player_standings_range(tournament, from_turn, to_turn)
+    return kind_of(tournament).standings_range(tournament, from_turn, to_turn)
+
+
+def pairs_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
+    """A pairs event's ranking of a range of turns, group by group once they are set."""
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)

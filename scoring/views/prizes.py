@@ -9,6 +9,7 @@ from scoring.services import prizes
 from scoring.views.forms import prize_formset
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import audit
 from tournaments.services import versions
 
@@ -39,7 +40,7 @@ class PrizesView(TournamentMixin, TemplateView):
         # The version the list is read at (issue 26): the one posted when a refused form is
         # shown again, else the one read now.
         context.setdefault("version", versions.audit_mark(self.tournament))
-        context.update(awards=prizes.prize_list(self.tournament))
+        context.update(awards=prizes.prize_list(self.tournament), kind=kind_of(self.tournament))
         return context
 
     def post(self, request, *args, **kwargs):

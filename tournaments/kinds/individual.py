@@ -16,7 +16,10 @@ class IndividualKind(EventKind):
     entrant_title = _("Player")
     entrants_title = _("Players")
     entrant_key = "player"
+    names_title = _("Player")
     registration_page = "individual_players"
+    withdrawn_twice = _("Player %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Player %(n)d withdrawn: absent from turn %(t)d on.")
     settings = ("last_danish_by_ranking", "individual_table")
     entrant_page = "individual_player"
     flagged_title = _("Players")  # the players' list (it has no filter of the flagged)
