@@ -138,6 +138,27 @@ def test_table_ruling_where_the_table_is_typed(pairs):
     )
 
 
+def test_team_event_adjusted_score_and_table_ruling(tmp_path):
+    """A team event's tables: the same forms on the team rulings page."""
+    slug = make_team_event(tmp_path)
+    run("turn_seat", slug)
+    one, two = referees(slug)
+    page = one.get(url("ruling_adjust", slug) + "?turn=1&table=1")
+    assert page.status_code == 200
+    adjust_version = version_in(page, "adjust")
+    table_version = version_in(page, "table")
+    assert two.post(url("ruling_adjust", slug), adjust("", ns_vp=10, ew_vp=10)).status_code == 302
+    before = table_state()
+    assert one.post(url("ruling_adjust", slug), adjust(adjust_version)).status_code == 400
+    team = Table.objects.get(turn__number=1, number=1).ns.team.number
+    ruling = {"turn": 1, "table": 1, "team": team, "ruling": "art32-abbandono", "reason": "x"}
+    stale = one.post(url("ruling_table", slug), {**ruling, "version": table_version})
+    assert stale.status_code == 400 and table_state() == before
+    assert "Table 1 was changed meanwhile by arbitro2" in stale.content.decode()
+    fresh = version_in(stale, "table")
+    assert one.post(url("ruling_table", slug), {**ruling, "version": fresh}).status_code == 302
+
+
 def test_score_entry_and_its_preview_carry_the_table_version(pairs):
     one, two = referees(pairs)
     page = one.get(url("entry", pairs) + "?turn=1&table=1")
@@ -276,12 +297,14 @@ def swap_two(client, slug, version="", avoid=()):
     raise AssertionError("no swap possible")
 
 
-@pytest.mark.parametrize("kind", ["pairs", "individual"])
+@pytest.mark.parametrize("kind", ["pairs", "individual", "teams"])
 def test_swap_refused_when_the_seating_changed_meanwhile(tmp_path, kind):
     if kind == "pairs":
         slug = make_tournament(tmp_path, pairs=8, turns=3)
-    else:
+    elif kind == "individual":
         slug = make_individual(tmp_path, players=8)
+    else:
+        slug = make_team_event(tmp_path, teams=6)
     run("turn_seat", slug)
     one, two = referees(slug)
     version = version_in(one.get(url("seating", slug)), "swap")

@@ -200,6 +200,7 @@ class TeamTableRulingView(TableRulingView):
             d["ruling"],
             reason=d["reason"],
             user=self.request.user,
+            version=d.get("version"),
         )
         return adjusted_message(table)
 

@@ -111,8 +111,11 @@ def _turn(entry: AuditEntry) -> str:
 
 def _seating_change(entry: AuditEntry) -> str:
     if entry.action == "swap":
-        new = entry.new or {}  # pairs: {"a": [number, seat, table], ...}; players: {"players"}
-        a, b = new.get("players") or [new.get("a", [""])[0], new.get("b", [""])[0]]
+        # pairs: {"a": [number, seat, table], "b": …}; players: {"players"}; teams: {"teams"}
+        new, old = entry.new or {}, entry.old or {}
+        a, b = (
+            new.get("players") or old.get("teams") or [new.get("a", [""])[0], new.get("b", [""])[0]]
+        )
         return _("%(a)s and %(b)s swapped seats in turn %(t)s") % {
             "a": a,
             "b": b,
