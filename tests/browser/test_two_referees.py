@@ -94,6 +94,19 @@ def test_two_referees_on_the_same_forms(browser, live_server, tmp_path, shot):
             == 950
         )
 
+        # The N-S/E-W swap of table 1's points (Art. 31), from the scores' table.
+        both_open([one, two], f"{desk}/scores/?turn=1")
+        for page in (one, two):
+            page.click("#table-1 details.swap summary")
+            page.fill("#swap-reason-1", "scritto al contrario")
+        save(one, "#table-1 details.swap button")
+        save(two, "#table-1 details.swap button")
+        expect(two.locator("[role=alert]")).to_contain_text(
+            f"Il tavolo 1 è stato modificato {STALE}"
+        )
+        row = Table.objects.get(turn__number=1, number=1, turn__tournament__slug=slug)
+        assert (row.ns_points, row.ew_points) == (400, 950)  # swapped once, not back again
+
         # The adjusted score opened for table 1.
         both_open([one, two], f"{desk}/rulings/adjust/?turn=1&table=1")
         fill(one, "adjust", {"ns_vp": 20, "ew_vp": 0, "reason": "ritardo"})
