@@ -159,6 +159,19 @@ def test_team_event_adjusted_score_and_table_ruling(tmp_path):
     assert one.post(url("ruling_table", slug), {**ruling, "version": fresh}).status_code == 302
 
 
+def test_individual_adjusted_score_opened_for_a_table(tmp_path):
+    slug = make_individual(tmp_path, players=8)
+    run("turn_seat", slug)
+    one, two = referees(slug)
+    page = one.get(url("ruling_adjust", slug) + "?turn=1&table=2")
+    assert page.status_code == 200 and ">Player</label>" in page.content.decode()  # its page
+    version = version_in(page, "adjust")
+    assert two.post(url("ruling_adjust", slug), adjust("", table=2)).status_code == 302
+    stale = one.post(url("ruling_adjust", slug), adjust(version, table=2, ns_vp=0, ew_vp=20))
+    assert stale.status_code == 400 and table_state(2)[2:4] == (20, 0)
+    assert "Table 2 was changed meanwhile by arbitro2" in stale.content.decode()
+
+
 def test_score_entry_and_its_preview_carry_the_table_version(pairs):
     one, two = referees(pairs)
     page = one.get(url("entry", pairs) + "?turn=1&table=1")
