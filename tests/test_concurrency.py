@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import ResultChange, TableReport
+from scoring.services import versions
 from tests.helpers import make_tournament, run
 from tournaments.models import Table, Tournament, Turn
 
@@ -64,7 +65,7 @@ def test_two_referees_save_the_same_table_at_once(desk):
     slug, (anna, bruno) = desk
     run("turn_seat", slug)
     run("score_record", slug, "--turn", "1", "--table", "1", "--ns", "900", "--ew", "400")
-    version = Table.objects.get(number=1).version
+    version = versions.table_version(Table.objects.get(number=1))
     url = reverse("entry", args=[slug])
     answers = in_parallel(
         lambda: anna.post(

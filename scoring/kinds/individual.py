@@ -14,7 +14,7 @@ from scoring.services.player_results import (
     rests_again,
 )
 from scoring.views import individual_desk as desk
-from scoring.views import prizes, public
+from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
 from tournaments.services import individual_seating, scales
@@ -47,6 +47,8 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "prizes": prizes.PrizesView,
         "ruling_table": desk.IndividualTableRulingView,
         "ruling_late": desk.IndividualLateView,
+        # the adjusted score (also opened for one table) on the individual rulings page
+        "ruling_adjust": (rulings.AdjustView, {"rulings_view": desk.IndividualRulingsView}),
         "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,

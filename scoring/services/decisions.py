@@ -18,6 +18,7 @@ from scoring.models import Penalty, ResultChange, Ruling
 from scoring.rules import display, rulings
 from scoring.services.logtext import write_log
 from scoring.services.results import MAX_POINTS, after_results, check_points, overrule_reports
+from scoring.services.versions import refuse_new_penalties, refuse_table_changed
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Pair, Table, Tournament, Turn, audit
@@ -112,11 +113,13 @@ def add_penalty(
     table_number: int | None = None,
     user=None,
     once: bool = False,
+    version: int | None = None,
 ) -> Penalty | None:
     """A penalty or warning for a pair in the general ranking (Art. 23): never a gift to the
     opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
     pair's second (fourth, ...) brings an automatic 1 VP penalty. A ruling with the "note"
-    effect (Art. 4: the hand started early is cancelled) is only written to the log: None."""
+    effect (Art. 4: the hand started early is cancelled) is only written to the log: None.
+    `version`: the penalties' version the form was read at (`scoring.services.versions`)."""
     rule = ruling_by_code(tournament, ruling) if ruling else None
     if rule is not None and rule.effect in TABLE_EFFECTS:
         raise Refused(
@@ -157,6 +160,7 @@ def add_penalty(
     }
     with transaction.atomic():
         once and refuse_twice(tournament, **decision)
+        refuse_new_penalties(tournament, owner_fields(pair), pair.number, version)
         penalty = Penalty.objects.create(tournament=tournament, **decision, created_by=user)
         write_log(
             tournament,
@@ -261,11 +265,13 @@ def adjust_score(
     reason: str,
     user=None,
     ruling: Ruling | None = None,
+    version: int | None = None,
 ) -> Table:
     """An arbitral score (Art. 15, 32): VP and MP of each line set by the referee.
 
     The MP default to the lowest difference that earns the VP on the scale (and its opposite);
     the two lines' VP need not add up to 20. The points entered, if any, stay on record.
+    `version`: the table's version the form was read at (`scoring.services.versions`).
     """
     reason = clean_reason(reason)
     for vp in (ns_vp, ew_vp):
@@ -281,6 +287,7 @@ def adjust_score(
         check_points(value, line)
     with transaction.atomic():
         table = table_of(tournament, turn_number, table_number)
+        refuse_table_changed(table, version)
         ResultChange.objects.create(
             table=table,
             by=user,
@@ -337,6 +344,7 @@ def table_ruling(
     *,
     reason: str,
     user=None,
+    version: int | None = None,
 ) -> Table:
     """Apply a ruling that sets a table's score (late arrival beyond 10', abandonment) against
     the line of the guilty entrant `guilty` (a pair; a player in an individual event: the kind
@@ -373,6 +381,7 @@ def table_ruling(
         reason=f"{rule.title}: {reason}".strip(),
         user=user,
         ruling=rule,
+        version=version,
     )
 
 

@@ -16,6 +16,7 @@ from scoring.rules import deals as deal_rules
 from scoring.rules import plausible
 from scoring.services.backup import write_automatic
 from scoring.services.logtext import write_log
+from scoring.services.versions import refuse_table_changed
 from tournaments.errors import ImpossibleTotal, NeedsLateCorrection, NeedsReason, Refused
 from tournaments.models import Table, Tournament, touch
 from tournaments.rules import vp as vp_rules
@@ -137,8 +138,9 @@ def record_scores(
     swapped between N-S and E-W (the table acknowledges the error), any other change is
     refused unless `late_correction` says the referee accepts it late; it is then flagged in
     the history and the referee's log, and the seating already made stays as it is.
-    `expected_versions` (table -> version seen) refuses a change to a table that someone else
-    changed meanwhile. A total the turn's deals cannot produce (Art. 29) is refused unless
+    `expected_versions` (table -> version seen, `scoring.services.versions`) refuses a change
+    to a table that another referee changed meanwhile (the phones' results do not count).
+    A total the turn's deals cannot produce (Art. 29) is refused unless
     `accept_impossible` says the referee states it is right, with a reason; it is then kept
     with that reason in the history and written to the referee's log.
     """
@@ -169,7 +171,7 @@ def record_scores(
                     % {"t": e.table, "turn": turn_number}
                 )
             table = tables[e.table]
-            _check_version(table, expected_versions)
+            refuse_table_changed(table, (expected_versions or {}).get(table.number))
             found = _check_possible(tournament, table, e, reason, accept_impossible)
             if found:
                 beyond[e.table] = found
@@ -330,18 +332,6 @@ def overrule_reports(tables) -> None:
             TableReport.Status.REJECTED,
         ],
     ).update(status=TableReport.Status.OVERRULED)
-
-
-def _check_version(table: Table, versions: dict | None) -> None:
-    seen_version = (versions or {}).get(table.number)
-    if seen_version is not None and seen_version != table.version:
-        raise Refused(
-            _(
-                "Table %(t)d was changed meanwhile: it now reads %(ns)s–%(ew)s. "
-                "Check it and save again."
-            )
-            % {"t": table.number, "ns": table.ns_points, "ew": table.ew_points}
-        )
 
 
 def _check_change(table: Table, entry: Entry, reason: str, closed, late_correction: bool) -> bool:

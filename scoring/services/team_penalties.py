@@ -14,6 +14,7 @@ from scoring.services.decisions import (
     refuse_twice,
 )
 from scoring.services.logtext import write_log
+from scoring.services.versions import refuse_new_penalties
 from tournaments.errors import Refused
 from tournaments.models import Team, Tournament, touch
 from tournaments.services.team_setup import check_teams_event, team_by_number
@@ -30,6 +31,7 @@ def add_team_penalty(
     table_number: int | None = None,
     user=None,
     once: bool = False,
+    version: int | None = None,
 ) -> Penalty:
     """VP and/or MP taken away from a team in the general ranking (Art. 23): never a gift to
     the opponents; the referee's log records it."""
@@ -47,6 +49,7 @@ def add_team_penalty(
             reason=reason,
             table_number=table_number,
         )
+        refuse_new_penalties(tournament, {"team": team}, team.number, version)
         penalty = Penalty.objects.create(
             tournament=tournament,
             team=team,

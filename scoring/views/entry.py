@@ -6,14 +6,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from scoring.services import results
+from scoring.services import results, versions
 from scoring.views.deal_forms import deals_form, totals
-from scoring.views.forms import ScoreForm
+from scoring.views.forms import ScoreForm, carry_version
 from scoring.views.results import TurnMixin
 from tournaments.errors import NeedsLateCorrection, NeedsReason, Refused
 from tournaments.http import InvalidFormIs400
 from tournaments.rules.text import ascii_int
 from tournaments.services.scales import resolve_scale
+from tournaments.services.versions import Stale, seen
 
 
 class EntryView(TurnMixin, InvalidFormIs400, FormView):
@@ -40,6 +41,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
         turn, _turns = self.get_turn()
         if self.request.method != "GET" or turn is None:
             return {}
+        read = versions.results_mark()  # the version of the tables shown (issue 26)
         table = self.request.GET.get("table")
         if table is not None and ascii_int(table) not in {t.number for t in self.get_tables(turn)}:
             self.query_problem(
@@ -49,7 +51,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
         if table is None:
             missing = [t.number for t in self.get_tables(turn) if not t.has_result]
             table = missing[0] if missing else None
-        return {"table": table}
+        return {"table": table, "version": read}
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
@@ -75,6 +77,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
             accept_checked=getattr(self, "accept_checked", False),
             confirm_totals=self.confirm_totals(),
             by_deals=by_deals,
+            read_version=versions.results_mark(),  # the swap forms' version (issue 26)
             # After a save the cursor is back on the table field, the next missing table
             # typed and selected: a sheet out of order is typed over it (table, N-S, E-W,
             # Enter). A table chosen from the list goes straight to its N-S points.
@@ -150,7 +153,7 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
         question = self.ask_if_unusual(form, sheet, ns, ew)
         if question is not None:
             return question
-        versions = {data["table"]: data["version"]} if data.get("version") is not None else None
+        seen_at = {data["table"]: data["version"]} if data.get("version") is not None else None
         try:
             (table,) = results.record_scores(
                 self.tournament,
@@ -159,11 +162,13 @@ class EntryView(TurnMixin, InvalidFormIs400, FormView):
                 user=self.request.user,
                 reason=data["reason"],
                 late_correction=data.get("late_correction", False),
-                expected_versions=versions,
+                expected_versions=seen_at,
                 accept_impossible=getattr(self, "accepted_impossible", False),
             )
         except Refused as exc:
             form.add_error(None, exc.message)
+            form.stale = isinstance(exc, Stale)
+            carry_version(form, versions.results_mark())  # a stale form: the version read now
             self.focus = (
                 "id_reason"
                 if isinstance(exc, NeedsReason)
@@ -280,8 +285,20 @@ class PreviewView(TurnMixin, TemplateView):
             totals=(ns, ew) if vp else None,
             # told while typing; the save asks "Sei sicuro?" (EntryView.ask_if_unusual)
             unusual=results.plausibility(self.tournament, ns, ew) if vp else [],
+            version=self.version(table),
         )
         return context
+
+    def version(self, table) -> tuple:
+        """The version the form carries (issue 26) and the table it belongs to: the table's
+        own, read when the table is chosen (a table other than the one the version was read
+        for); while the points are typed, the one the form already holds."""
+        get = self.request.GET
+        held = seen(get.get("version"), strict=False)
+        held_for = ascii_int(get.get("version_table", ""))
+        if table is not None and (held is None or held_for != table.number):
+            return versions.table_version(table), table.number
+        return ("" if held is None else held), ("" if held_for is None else held_for)
 
 
 def typed_points(get, name: str) -> int | None:

@@ -8,6 +8,32 @@ from tournaments.fields import CodeField, NameField
 from tournaments.views.forms import PlayerNamesForm
 
 
+def version_field() -> forms.IntegerField:
+    """The version the form was read at (`scoring.services.versions`): hidden, optional (a
+    form without one takes the current version, as the commands do)."""
+    return forms.IntegerField(
+        required=False,
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            "invalid": _("This form's version cannot be read: reload the page."),
+            "min_value": _("This form's version cannot be read: reload the page."),
+        },
+    )
+
+
+def carry_version(form, value: int):
+    """Put the version read now into a form about to be shown. An empty form takes it; a form
+    shown again after a refusal keeps the version its referee read, unless it was refused as
+    stale (`form.stale`: the page now shows what changed, saving again applies the form)."""
+    if not form.is_bound:
+        form.initial["version"] = value
+    elif getattr(form, "stale", False) or not form.data.get("version"):
+        form.data = form.data.copy()
+        form.data["version"] = value
+    return form
+
+
 def points_field(label, **attrs) -> forms.IntegerField:
     """A line's total: whole points, within the plausible range (the rules check the 5s)."""
     return forms.IntegerField(
@@ -42,7 +68,7 @@ class ScoreForm(forms.Form):
         ),
     )
     accept_impossible = forms.BooleanField(label=_("The score is right"), required=False)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = version_field()
 
     def __init__(self, *args, by_deals: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,6 +108,7 @@ class PenaltyForm(forms.Form):
     )
     table = forms.IntegerField(label=_("Table"), min_value=1, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+    version = version_field()
 
     def __init__(self, *args, rulings=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -96,6 +123,7 @@ class TableRulingForm(forms.Form):
     pair = forms.IntegerField(label=_("Guilty pair"), min_value=1)
     ruling = forms.ChoiceField(label=_("Ruling"))
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    version = version_field()
 
     def __init__(self, *args, rulings=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -114,6 +142,7 @@ class AdjustForm(forms.Form):
     )
     ew_mp = forms.IntegerField(label=_("E-W MP"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+    version = version_field()
 
 
 class WithdrawForm(forms.Form):

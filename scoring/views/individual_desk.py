@@ -36,6 +36,7 @@ from tournaments.services import address, seating
 from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn, swap_players
+from tournaments.services.versions import audit_mark
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
 from tournaments.views.individual_players import PlayerForm
 
@@ -77,7 +78,10 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
                 has_results=any(x.has_result for x in tables),
             )
         context.update(
-            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+            turns=turns,
+            state=seating.state(t),
+            phone_address=address.for_request(self.request),
+            swap_version=audit_mark(t),  # the swap form's version (issue 26)
         )
         return context
 
@@ -111,7 +115,8 @@ class IndividualSwapView(SwapView):
         if a is None or b is None:
             raise BadInput(_("Give the numbers of the two players to swap."))
         confirmed = request.POST.get("confirm") == "1"
-        problems = swap_players(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        with self.guard(request):  # the seating's version (issue 26)
+            problems = swap_players(self.tournament, a, b, confirmed=confirmed, user=request.user)
         text = _("Players %(a)d and %(b)d swapped.") % {"a": a, "b": b}
         if problems:
             met = ", ".join(f"{x}–{y}" for x, y in problems)
@@ -261,6 +266,7 @@ class IndividualPenaltyView(PenaltyView):
             table_number=d["table"],
             user=self.request.user,
             once=True,  # a form sent twice records one penalty
+            version=d.get("version"),
         )
         n = player.number
         if p is None:

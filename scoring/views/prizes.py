@@ -11,6 +11,7 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import audit
+from tournaments.services import versions
 
 MAX_UPLOAD = 1024 * 1024
 
@@ -36,6 +37,9 @@ class PrizesView(TournamentMixin, TemplateView):
             context["proposed"] = proposed
             context["formset"] = prize_formset(initial=[prizes.editor_row(p) for p in found])
         context.setdefault("bad_rows", set())
+        # The version the list is read at (issue 26): the one posted when a refused form is
+        # shown again, else the one read now.
+        context.setdefault("version", versions.audit_mark(self.tournament))
         context.update(awards=prizes.prize_list(self.tournament), kind=kind_of(self.tournament))
         return context
 
@@ -44,10 +48,14 @@ class PrizesView(TournamentMixin, TemplateView):
         if action == "cumulate":
             return self._cumulate(request)
         formset = prize_formset(request.POST) if action == "table" else None
+        t, version = self.tournament, None
         try:
+            version = versions.seen(request.POST.get("version"))
             found = self._read(request, formset)
-            prizes.set_prizes(self.tournament, found, user=request.user)
+            with versions.guarded(t, lambda: versions.refuse_prizes_changed(t, version)):
+                prizes.set_prizes(t, found, user=request.user)
         except Refused as exc:
+            self.version = None if isinstance(exc, versions.Stale) else version
             return self._refused(exc, formset)
         messages.success(request, _("%(n)d prizes saved.") % {"n": len(found)})
         return redirect("prizes", self.tournament.slug)
@@ -74,6 +82,8 @@ class PrizesView(TournamentMixin, TemplateView):
             extra = {"formset": formset, "bad_rows": getattr(exc, "rows", set())}
         else:
             extra = {"bad_rows": set()}
+        if getattr(self, "version", None) is not None:  # else the version read now
+            extra["version"] = self.version
         context = self.get_context_data(problems=problems or [], **extra)
         return self.render_to_response(context, status=400)
 

@@ -13,6 +13,7 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.models import Table
+from tournaments.services.versions import seen
 from tournaments.spreadsheets import export_or_page
 
 
@@ -66,10 +67,12 @@ class SwapLinesView(TournamentMixin, View):
                 **back,
             )
         try:
+            version = seen(request.POST.get("version"))  # the page's (issue 26)
             results.record_scores(
                 self.tournament,
                 turn,
                 [results.Entry(table, row.ew_points, row.ns_points)],
+                expected_versions=None if version is None else {table: version},
                 user=request.user,
                 reason=_("Art. 31: N-S and E-W points were swapped (%(reason)s)")
                 % {"reason": reason},

@@ -3,12 +3,13 @@ withdrawals, the catalogue and the referee's log. Views hold no rule: the ruling
 `scoring.services.decisions`."""
 
 from django.contrib import messages
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.models import LogEntry
-from scoring.services import decisions, labels, logtext
+from scoring.services import decisions, labels, logtext, versions
 from scoring.views.forms import (
     AdjustForm,
     LatePairForm,
@@ -16,11 +17,16 @@ from scoring.views.forms import (
     RulingForm,
     TableRulingForm,
     WithdrawForm,
+    carry_version,
 )
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.http import BadInput
+from tournaments.models import Table
+from tournaments.rules.text import ascii_int
 from tournaments.services import lookup
 from tournaments.services.seating import plan_problems
+from tournaments.services.versions import Stale
 
 
 def catalogue(tournament):
@@ -50,7 +56,16 @@ class RulingsView(TournamentMixin, TemplateView):
             rulings=pair_rulings + table_rulings,
             log=self.log(),
         )
+        self.carry_versions(context)
         return context
+
+    def carry_versions(self, context) -> None:
+        """Each form that changes what another referee may change carries the version it is
+        read at: the penalties' and, where the table is typed, the results' (issue 26)."""
+        carry_version(context["penalty_form"], versions.penalties_mark(self.tournament))
+        read = versions.results_mark()
+        for name in ("table_form", "adjust_form"):
+            carry_version(context[name], read)
 
     def log(self) -> list:
         titles = labels.ruling_titles(self.tournament)
@@ -84,10 +99,17 @@ class DecisionView(TournamentMixin, View):
                 return redirect("rulings", slug)
             except Refused as exc:
                 form.add_error(None, exc.message)
+                form.stale = isinstance(exc, Stale)  # shown again with the version read now
+        return self.show(form, status=400)
+
+    def show(self, form, status: int):
+        """The rulings page with this form as given (its errors, or opened for one table)."""
         page = self.rulings_view or RulingsView
-        view = page(request=request, kwargs=self.kwargs, tournament=self.tournament)
+        view = page(request=self.request, kwargs=self.kwargs, tournament=self.tournament)
         view.nav = "rulings"
-        return view.render_to_response(view.get_context_data(**{self.form_name: form}), status=400)
+        return view.render_to_response(
+            view.get_context_data(**{self.form_name: form}), status=status
+        )
 
 
 class PenaltyView(DecisionView):
@@ -109,6 +131,7 @@ class PenaltyView(DecisionView):
             table_number=d["table"],
             user=self.request.user,
             once=True,  # a form sent twice records one penalty
+            version=d.get("version"),
         )
         if p is None:
             return _("Ruling for pair %(n)d written to the referee's log.") % {"n": pair.number}
@@ -132,6 +155,7 @@ class TableRulingView(DecisionView):
             d["ruling"],
             reason=d["reason"],
             user=self.request.user,
+            version=d.get("version"),
         )
         return adjusted_message(t)
 
@@ -147,10 +171,34 @@ def adjusted_message(t) -> str:
 
 
 class AdjustView(DecisionView):
+    """POST: the adjusted score. GET `?turn=T&table=K`: the rulings page with the form
+    opened for that table, its VP filled and the table's version carried (a GET without
+    them: the rulings page)."""
+
     form_name = "adjust_form"
 
     def make_form(self, data):
         return AdjustForm(data)
+
+    def get(self, request, slug):
+        if "turn" not in request.GET and "table" not in request.GET:
+            return redirect(reverse("rulings", args=[slug]) + "#adjust")
+        turn, number = ascii_int(request.GET.get("turn")), ascii_int(request.GET.get("table"))
+        if turn is None or number is None:
+            raise BadInput(_("Give the turn and the table of the adjusted score."))
+        table = get_object_or_404(
+            Table, turn__tournament=self.tournament, turn__number=turn, number=number
+        )
+        form = AdjustForm(
+            initial={
+                "turn": turn,
+                "table": number,
+                "ns_vp": table.ns_vp,
+                "ew_vp": table.ew_vp,
+                "version": versions.table_version(table),
+            }
+        )
+        return self.show(form, status=200)
 
     def apply(self, d):
         t = decisions.adjust_score(
@@ -163,6 +211,7 @@ class AdjustView(DecisionView):
             ew_mp=d["ew_mp"],
             reason=d["reason"],
             user=self.request.user,
+            version=d.get("version"),
         )
         return adjusted_message(t)
 

@@ -17,6 +17,7 @@ from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.kinds import kind_of
 from tournaments.rules.text import ascii_int
 from tournaments.services import lookup, seating, team_setup
+from tournaments.services.versions import audit_mark
 from tournaments.views.desk import SwapView
 
 
@@ -199,6 +200,7 @@ class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
             can_seat=state.next_action == "seat",
             is_last=turn is not None and turn == turns[-1],
             has_results=turn is not None and turn.tables.filter(ns_vp__isnull=False).exists(),
+            swap_version=audit_mark(t),  # the swap form's version (issue 26)
         )
         return context
 
@@ -214,20 +216,21 @@ class TeamSwapView(SwapView):
         turn = lookup.last_turn(self.tournament)
         confirmed = request.POST.get("confirm") == "1"
         reason = request.POST.get("reason", "").strip()[:500]
-        if reason:  # the swap and its reason in the referee's log, as the command writes them
-            problems = kind_of(self.tournament).swap(
-                self.tournament,
-                turn.number,
-                a,
-                b,
-                reason=reason,
-                force=confirmed,
-                user=request.user,
-            )
-        else:
-            problems = team_setup.swap_teams(
-                self.tournament, a, b, confirmed=confirmed, user=request.user
-            )
+        with self.guard(request):  # the seating's version (issue 26)
+            if reason:  # the swap and its reason in the referee's log, as the command does
+                problems = kind_of(self.tournament).swap(
+                    self.tournament,
+                    turn.number,
+                    a,
+                    b,
+                    reason=reason,
+                    force=confirmed,
+                    user=request.user,
+                )
+            else:
+                problems = team_setup.swap_teams(
+                    self.tournament, a, b, confirmed=confirmed, user=request.user
+                )
         text = _("Teams %(a)d and %(b)d swapped in turn %(n)d.") % {
             "a": a,
             "b": b,

@@ -13,7 +13,8 @@ from django.views.generic import TemplateView, View
 from scoring.services import decisions, public
 from scoring.services import team_results as team_scores
 from scoring.services.team_penalties import add_team_penalty
-from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
+from scoring.services.versions import penalties_mark
+from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm, carry_version
 from scoring.views.public import PublicView
 from scoring.views.results import StandingsView
 from scoring.views.rulings import DecisionView, RulingsView, TableRulingView, adjusted_message
@@ -21,6 +22,7 @@ from scoring.views.rulings import catalogue as ruling_catalogue
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
+from tournaments.services.versions import Stale
 
 
 class TeamStandingsView(StandingsView):
@@ -174,8 +176,9 @@ class TeamRulingsView(RulingsView):
         )
         kwargs.setdefault("withdraw_form", TeamWithdrawForm(teams=team_choices(t, True)))
         context = super().get_context_data(**kwargs)
-        context["penalty_form"] = kwargs.get("penalty_form") or TeamPenaltyForm(
-            teams=t.teams.order_by("number")
+        context["penalty_form"] = carry_version(
+            kwargs.get("penalty_form") or TeamPenaltyForm(teams=t.teams.order_by("number")),
+            penalties_mark(t),
         )
         context["withdrawn"] = t.teams.filter(withdrawn_after_turn__isnull=False)
         return context
@@ -197,6 +200,7 @@ class TeamTableRulingView(TableRulingView):
             d["ruling"],
             reason=d["reason"],
             user=self.request.user,
+            version=d.get("version"),
         )
         return adjusted_message(table)
 
@@ -233,6 +237,7 @@ class TeamPenaltyView(TournamentMixin, View):
                     table_number=d["table"],
                     user=request.user,
                     once=True,  # a form sent twice records one penalty
+                    version=d.get("version"),
                 )
                 messages.success(
                     request,
@@ -242,6 +247,7 @@ class TeamPenaltyView(TournamentMixin, View):
                 return redirect("rulings", slug)
             except Refused as exc:
                 form.add_error(None, exc.message)
+                form.stale = isinstance(exc, Stale)  # shown again with the version read now
         view = TeamRulingsView(request=request, kwargs=self.kwargs, tournament=t)
         view.nav = "rulings"
         return view.render_to_response(view.get_context_data(penalty_form=form), status=400)

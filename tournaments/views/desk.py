@@ -15,9 +15,10 @@ from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_
 from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, scales, seating, seating_lists
+from tournaments.services import address, scales, seating, seating_lists, versions
 from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
+from tournaments.services.versions import seen
 from tournaments.signals import seated_at_desk
 from tournaments.views.forms import TournamentForm
 
@@ -176,7 +177,10 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 has_results=any(x.has_result for x in tables),
             )
         context.update(
-            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
+            turns=turns,
+            state=seating.state(t),
+            phone_address=address.for_request(self.request),
+            swap_version=versions.audit_mark(t),  # the swap form's version (issue 26)
         )
         return context
 
@@ -253,14 +257,32 @@ class SwapView(ActionView):
             url = reverse("seating", args=[self.tournament.slug])
             # the numbers as read (act() refused any it could not read), not the text posted
             a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
-            return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
+            version = seen(request.POST.get("version"), strict=False)  # the question keeps it
+            tail = "" if version is None else f"&version={version}"
+            return redirect(f"{url}?confirm_a={a}&confirm_b={b}{tail}#swap")
+
+    def guard(self, request):
+        """The swap form carries the seating's version (issue 26): a swap on a seating another
+        referee changed since the form was read is refused, 400, nothing written."""
+        sent = request.POST.get("version")
+        return versions.guarded(self.tournament, lambda: self.refuse_stale(sent))
+
+    def refuse_stale(self, sent) -> None:
+        try:
+            versions.refuse_seating_changed(self.tournament, seen(sent))
+        except Refused as exc:  # stale, or not a version
+            back = reverse("seating", args=[self.tournament.slug]) + "#swap"
+            raise BadInput(exc.message, back=back, back_label=_("Back to the seating")) from None
 
     def act(self, request):
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
             raise BadInput(_("Give the numbers of the two pairs to swap."))
         confirmed = request.POST.get("confirm") == "1"
-        problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        with self.guard(request):
+            problems = seating.swap_pairs(
+                self.tournament, a, b, confirmed=confirmed, user=request.user
+            )
         text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
         if problems:
             text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}

@@ -11,7 +11,7 @@ from tournaments.http import QueryProblems
 from tournaments.movements.groups import parse_sizes
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import ascii_int
-from tournaments.services import groups
+from tournaments.services import groups, versions
 
 
 class GroupsView(TournamentMixin, QueryProblems, TemplateView):
@@ -30,6 +30,9 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
             self.query_problem(_("%(v)s is not a number of groups.") % {"v": text[:20]})
         if count is not None:
             sizes = None
+        # The version the form is read at (issue 26): the one posted when a refused form is
+        # shown again, else the one read now.
+        context["version"] = kwargs.get("version", versions.audit_mark(self.tournament))
         context["span"] = groups.phase(self.tournament)
         if context["span"] is None:
             return context
@@ -57,30 +60,33 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
             raise rule_refusal(exc) from None
 
     def post(self, request, *args, **kwargs):
-        action = request.POST.get("action")
+        t, version = self.tournament, None
         try:
-            if action == "reset":
-                groups.reset_groups(self.tournament, user=request.user)
-                messages.success(request, _("The groups were removed."))
-            else:
-                count = request.POST.get("count", "").strip()
-                number = ascii_int(count) if count else None
-                if count and number is None:
-                    raise Refused(_("%(v)s is not a number of groups.") % {"v": count[:20]})
-                sizes = None if number else request.POST.get("tables", "").strip() or None
-                cut = groups.set_groups(
-                    self.tournament, sizes=sizes, count=number, user=request.user
-                )
-                messages.success(
-                    request,
-                    _("Groups set: %(groups)s.")
-                    % {"groups": ", ".join(f"{g.name} ({g.tables})" for g in cut.groups)},
-                )
+            version = versions.seen(request.POST.get("version"))
+            with versions.guarded(t, lambda: versions.refuse_groups_changed(t, version)):
+                messages.success(request, self.change(request))
         except Refused as exc:
             messages.error(request, exc.message)
-            context = self.get_context_data(source=request.POST)
+            if isinstance(exc, versions.Stale) or version is None:
+                version = versions.audit_mark(t)  # the page now shows what changed
+            context = self.get_context_data(source=request.POST, version=version)
             return self.render_to_response(context, status=400)
         return redirect("groups", self.tournament.slug)
+
+    def change(self, request) -> str:
+        """Set or remove the groups as posted; the message to show."""
+        if request.POST.get("action") == "reset":
+            groups.reset_groups(self.tournament, user=request.user)
+            return _("The groups were removed.")
+        count = request.POST.get("count", "").strip()
+        number = ascii_int(count) if count else None
+        if count and number is None:
+            raise Refused(_("%(v)s is not a number of groups.") % {"v": count[:20]})
+        sizes = None if number else request.POST.get("tables", "").strip() or None
+        cut = groups.set_groups(self.tournament, sizes=sizes, count=number, user=request.user)
+        return _("Groups set: %(groups)s.") % {
+            "groups": ", ".join(f"{g.name} ({g.tables})" for g in cut.groups)
+        }
 
 
 def _rows(cut, names: dict[int, str]) -> list[dict]:
