@@ -13,7 +13,7 @@ from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
-from tournaments.services import individual_seating, scales
+from tournaments.services import individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
 from tournaments.services.player_registration import player_by_number
 from tournaments.views import individual_players as players
@@ -33,7 +33,6 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "individual_import": players.PlayersImportView,
         "dashboard": desk.IndividualDashboardView,
         "seating": desk.IndividualSeatingView,
-        "seat_next": desk.IndividualSeatNextView,
         "swap": desk.IndividualSwapView,
         "standings": desk.IndividualStandingsView,
         "pair_detail": desk.PlayerDetailView,
@@ -51,6 +50,12 @@ class IndividualEvent(ScoringKind, IndividualKind):
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return player_standings(tournament, after_turn=after_turn)
+
+    def seat_next(self, tournament, user=None):
+        return individual_seating.seat_individual_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        individual_report.write_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)  # a player's, as a pair's (Art. 33)

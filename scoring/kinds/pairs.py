@@ -12,7 +12,7 @@ from scoring.views import board, documents, entry, homologation, prizes, public,
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
 from tournaments.models import Group
-from tournaments.services import lookup, scales, seating
+from tournaments.services import lookup, scales, seating, seating_report
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
@@ -81,6 +81,12 @@ class PairsEvent(ScoringKind, PairsKind):
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return standings(tournament, after_turn=after_turn)
+
+    def seat_next(self, tournament, user=None):
+        return seating.seat_next_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        seating_report.write_pairs_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)

@@ -13,6 +13,7 @@ from scoring.services import prizes as prize_service
 from scoring.services.team_results import matches, team_bye_score, team_players, team_standings
 from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
+from tournaments.services import seating_report, team_setup
 from tournaments.views import pairs
 
 
@@ -46,6 +47,12 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return team_standings(tournament, after_turn=after_turn)
+
+    def seat_next(self, tournament, user=None):
+        return team_setup.seat_team_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        seating_report.write_team_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return team_bye_score(tournament)

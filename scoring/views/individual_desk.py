@@ -35,8 +35,8 @@ from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating
 from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
-from tournaments.services.individual_seating import seat_individual_turn, swap_players
-from tournaments.views.desk import DashboardView, SeatNextView, SwapView
+from tournaments.services.individual_seating import swap_players
+from tournaments.views.desk import DashboardView, SwapView
 from tournaments.views.individual_players import PlayerForm
 
 
@@ -80,29 +80,6 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
             turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
         )
         return context
-
-
-class IndividualSeatNextView(SeatNextView):
-    def act(self, request):
-        out = seat_individual_turn(self.tournament, user=request.user)
-        self.seated(request, out.turn)
-        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
-        partners = [r["players"] for r in out.repeats if r["as"] == "partners"]
-        if partners:
-            names = ", ".join(f"{a}+{b}" for a, b in partners)
-            text += " " + _("No seating avoided these players partnering again: %(p)s.") % {
-                "p": names
-            }
-        opponents = [r["players"] for r in out.repeats if r["as"] == "opponents"]
-        if opponents:
-            names = ", ".join(f"{a}–{b}" for a, b in opponents)
-            text += " " + _("No seating avoided these players facing each other again: %(p)s.") % {
-                "p": names
-            }
-        if out.rest_again:
-            names = ", ".join(str(p) for p in out.rest_again)
-            text += " " + _("No seating avoided these players resting again: %(p)s.") % {"p": names}
-        return text
 
 
 class IndividualSwapView(SwapView):

@@ -5,7 +5,7 @@ pages call it. One subclass per kind (pairs, individual, teams), registered in o
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
@@ -32,6 +32,24 @@ class EventKind:
     flagged_title = _("Pairs with problems")
     flagged_query = "?flag=problems"
 
+    # The kind's words for pages, documents and messages (`tournament.words` is the kind).
+    counted = ngettext_lazy("%(n)d pair", "%(n)d pairs", "n")  # `count(n)`
+    your_pin = _("Your pair's PIN")  # the phone's PIN field
+    slips = _("Slips per pair")  # the document of one slip each
+    with_problems = _("Pairs with problems")  # the membership page's filter
+    none_found = _("No pair found.")  # the players' search finds nobody
+    wrong_pin = _("Wrong PIN for pair %(who)s.")  # a pair's number, a line's players, a team
+    withdrawn = pgettext_lazy("a pair", "withdrawn after turn %(n)s")  # `withdrawn_after(n)`
+    registered = "pair_count"  # the annotation the home list counts (HomeView)
+    cards = _("Pair cards with PIN")  # a card with PIN each; None: the kind has none
+
+    def count(self, n: int) -> str:
+        return self.counted % {"n": n}
+
+    def withdrawn_after(self, turn: int | None) -> str:
+        """ "withdrawn after turn 2" (its gender in Italian); "" for one still playing."""
+        return "" if turn is None else self.withdrawn % {"n": turn}
+
     def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
         """The players the membership check reads, in number order: (the entrant's number,
         the player's place in it — 1, 2… or None where the player is the entrant —, the
@@ -44,9 +62,74 @@ class EventKind:
     def __str__(self) -> str:
         return str(self.label)
 
+    # The command that imports this kind's entrants, and the message after creating an event.
+    import_command = "pairs_import"
+    created_message = _("Tournament created: now add the pairs.")
+    # A turn is matches of two tables (team scoring, round-robin groups: Tournament fields).
+    plays_matches = False
+    # The partner changes every turn (Art. 2): the lists by surname name the turn's partner
+    # and number each player alone (their column head: `number_head`).
+    partner_changes = False
+    number_head = _("Pair")
+    # The referee's log's column of the entrants a decision touches.
+    log_entrants_title = _("Pairs")
+    # An event of this kind in a sentence ("Coppie is a pairs event, …").
+    event_phrase = pgettext_lazy("an event of this kind", "a pairs event")
+    # The short word of the kind in the hub's lists.
+    short_label = _("pairs")
+    # The templates that differ by kind (a key missing: the kind shows nothing there):
+    # `nav` (links beside the registration page's), `registration` (the dashboard's card
+    # before turn 1), `settings` (the settings card's lines), `rulings` (the rulings page's
+    # withdrawal and late arrival forms).
+    templates = {
+        "registration": "tournaments/_pairs_registration.html",
+        "rulings": "scoring/_pairs_rulings.html",
+    }
+
+    def seating_units(self, tournament) -> int:
+        """What the desk's state counts before turn 1 (two make a table): the pairs."""
+        return tournament.pairs.count()
+
+    def seated_message(self, out) -> str:
+        """The referee's message once a turn is seated (`out`: the seating's outcome)."""
+        text = gettext("Turn %(n)d seated: %(t)d tables.") % {
+            "n": out.turn.number,
+            "t": len(out.tables),
+        }
+        if out.repeats:
+            pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
+            text += " " + gettext("No seating avoided these pairs meeting again: %(p)s.") % {
+                "p": pairs
+            }
+        if out.rest_again:
+            pairs = ", ".join(str(p) for p in out.rest_again)
+            text += " " + gettext("No seating avoided these pairs resting again: %(p)s.") % {
+                "p": pairs
+            }
+        return text
+
+    def check_membership_command(self) -> None:
+        """`membership_check` reads this kind's players (a kind not wired refuses)."""
+
+    # The seating of the next turn and its report on the command line: the scoring app's
+    # kinds answer (the seating asks the results for its ranking).
+    def seat_next(self, tournament, user=None):
+        raise NotImplementedError("the scoring app's kinds seat a turn")
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        raise NotImplementedError("the scoring app's kinds write a seating")
+
     # The tournament settings that apply to this kind (Tournament field names): the settings
     # form and page, `tournament_create` and the JSON export's "tournament" read them here.
     settings: tuple[str, ...] = ("last_danish_by_ranking",)
+    # The plan words this kind accepts, the default first (Art. 2; docs/individual-and-teams.md).
+    movements: tuple[str, ...] = (
+        "mitchell",
+        "danish",
+        "danish-modified",
+        "danish-groups",
+        "danish-modified-groups",
+    )
 
     def settings_shown(self, tournament) -> list[tuple[str, str]]:
         """(label, value) of this kind's settings, in the reader's language."""

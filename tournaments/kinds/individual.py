@@ -1,8 +1,8 @@
 """Individual events: each player registers alone and the partnership changes every turn
 (Art. 2: «l'accoppiamento cambia ad ogni turno»)."""
 
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.kinds.base import EventKind
 
@@ -18,9 +18,61 @@ class IndividualKind(EventKind):
     entrant_key = "player"
     registration_page = "individual_players"
     settings = ("last_danish_by_ranking", "individual_table")
+    movements = ("danish", "danish-modified", "rainbow")
     entrant_page = "individual_player"
     flagged_title = _("Players")  # the players' list (it has no filter of the flagged)
     flagged_query = ""
+    counted = ngettext_lazy("%(n)d player", "%(n)d players", "n")
+    your_pin = _("Your line's PIN (on this turn's slip)")
+    slips = _("Slips per player")
+    with_problems = _("Players with problems")
+    none_found = _("No player found.")
+    wrong_pin = _("Wrong PIN for the line %(who)s.")
+    withdrawn = pgettext_lazy("a player", "withdrawn after turn %(n)s")
+    registered = "player_count"
+    cards = None  # a line's PIN is on the turn's slips
+    import_command = "players_import"
+    created_message = _("Tournament created: now add the players.")
+    partner_changes = True
+    number_head = _("No.")
+    log_entrants_title = _("Players")
+    short_label = _("individual")
+    event_phrase = pgettext_lazy("an event of this kind", "an individual event")
+    templates = {
+        "registration": "tournaments/_individual_registration.html",
+        "rulings": "scoring/_individual_rulings.html",
+    }
+
+    def seating_units(self, tournament) -> int:
+        """Four players make a table: counted as two "pairs"."""
+        return tournament.players.exclude(number=None).count() // 2
+
+    def seated_message(self, out) -> str:
+        text = gettext("Turn %(n)d seated: %(t)d tables.") % {
+            "n": out.turn.number,
+            "t": len(out.tables),
+        }
+        said = (
+            ("partners", "+", _("No seating avoided these players partnering again: %(p)s.")),
+            (
+                "opponents",
+                "–",
+                _("No seating avoided these players facing each other again: %(p)s."),
+            ),
+        )
+        for meeting, joint, sentence in said:
+            met = [r["players"] for r in out.repeats if r["as"] == meeting]
+            if met:
+                text += " " + sentence % {"p": ", ".join(f"{a}{joint}{b}" for a, b in met)}
+        if out.rest_again:
+            names = ", ".join(str(p) for p in out.rest_again)
+            text += " " + gettext("No seating avoided these players resting again: %(p)s.") % {
+                "p": names
+            }
+        return text
+
+    def check_membership_command(self) -> None:
+        raise self.not_available("membership_check")
 
     def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
         """Each player alone, by his number (no place in a pair: partners change each turn)."""

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
-from tournaments.kinds import kind_of
+from tournaments.kinds import kind_of, require
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
 from tournaments.movements import danish, explain, mitchell
 from tournaments.movements import first_seating as rules
@@ -41,7 +41,6 @@ from tournaments.services.lookup import (
     pair_by_number,
     turn_by_number,
 )
-from tournaments.services.team_setup import seat_team_turn
 from tournaments.services.turns import (
     new_turn,
     next_seatable_turn,
@@ -238,11 +237,10 @@ def check_can_seat(tournament: Tournament) -> int:
 
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
-    """Seat the next turn by the plan; one seating even if two requests race."""
-    if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
-        raise Refused(_("An individual event is seated by the individual movements."))
-    if tournament.is_teams:  # matches of two tables (tournaments/services/team_setup.py)
-        return seat_team_turn(tournament, user)
+    """Seat the next turn of a pairs event by the plan; one seating even if two requests
+    race. Every kind seats through `kind_of(tournament).seat_next` (the players' lines:
+    individual_seating; a team event's matches: team_setup); never lines seated as pairs."""
+    require(tournament, "pairs")
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -414,12 +412,7 @@ class State:
 
 def state(tournament: Tournament) -> State:
     turn = tournament.turn_set.order_by("-number").first()
-    if tournament.is_teams:
-        pairs = tournament.teams.count()
-    elif tournament.is_individual:  # four players make a table: counted as two "pairs"
-        pairs = tournament.players.exclude(number=None).count() // 2
-    else:
-        pairs = tournament.pairs.count()
+    pairs = kind_of(tournament).seating_units(tournament)  # two make a table
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()

@@ -60,16 +60,11 @@ class TournamentCreateView(LoginRequiredMixin, InvalidFormIs400, ScaleContextMix
     def form_valid(self, form):
         response = super().form_valid(form)
         self.object.referees.add(self.request.user)
-        if self.object.is_individual:
-            messages.success(self.request, _("Tournament created: now add the players."))
-        else:
-            messages.success(self.request, _("Tournament created: now add the pairs."))
+        messages.success(self.request, self.object.event_kind.created_message)
         return response
 
     def get_success_url(self):
-        if self.object.is_individual:
-            return reverse("individual_players", args=[self.object.slug])
-        return reverse("pairs", args=[self.object.slug])
+        return reverse(self.object.event_kind.registration_page, args=[self.object.slug])
 
 
 class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, UpdateView):
@@ -202,18 +197,10 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
-        out = seating.seat_next_turn(self.tournament, user=request.user)
+        kind = self.tournament.event_kind  # pairs, lines of players, matches of two tables
+        out = kind.seat_next(self.tournament, user=request.user)
         self.seated(request, out.turn)
-        if self.tournament.is_teams:  # matches and teams (tournaments/services/team_setup.py)
-            return out.summary()
-        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
-        if out.repeats:
-            pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
-            text += " " + _("No seating avoided these pairs meeting again: %(p)s.") % {"p": pairs}
-        if out.rest_again:
-            pairs = ", ".join(str(p) for p in out.rest_again)
-            text += " " + _("No seating avoided these pairs resting again: %(p)s.") % {"p": pairs}
-        return text
+        return kind.seated_message(out)
 
     def seated(self, request, turn) -> None:
         """The sheets of a big turn take seconds: the scoring app, which prints them, starts
