@@ -3,9 +3,10 @@ export and documents (rows per player, Art. 2)."""
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.documents import sheets
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services import entrants, exports, individual_rulings
+from scoring.services import entrants, exports, individual_rulings, player_results
 from scoring.services import prizes as prize_service
 from scoring.services.individual_rulings import withdraw_player
 from scoring.services.player_results import player_standings, rests_again
@@ -13,7 +14,7 @@ from scoring.views import individual_desk as desk
 from scoring.views import prizes, public
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
-from tournaments.services import individual_report, individual_seating, scales
+from tournaments.services import individual_lists, individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
 from tournaments.services.player_registration import player_by_number
 from tournaments.views import individual_players as players
@@ -46,10 +47,28 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,
     }
-    public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+    public_pages = {**SHARED_PUBLIC, "public_pair": public.PlayerView}  # a player's own page
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return player_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return player_standings(tournament, after_turn)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        return player_results.player_standings_range(tournament, from_turn, to_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return player_results.player_names(tournament)
+
+    def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
+        return individual_lists.turn_seating(turn, query)  # lines of players, rests of players
+
+    def by_surname(self, tables, byes, query: str = "") -> list:
+        return individual_lists.by_surname(tables, byes, query)  # with the turn's partner
+
+    def slips_pdf(self, tournament, turn) -> bytes:
+        return sheets.player_slips_pdf(tournament, turn)  # with his line's PIN
 
     def seat_next(self, tournament, user=None):
         return individual_seating.seat_individual_turn(tournament, user)

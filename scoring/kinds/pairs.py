@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.kinds.base import ScoringKind
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
+from scoring.services import standings as standing_service
 from scoring.services.decisions import withdraw_pair
-from scoring.services.standings import standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
@@ -80,7 +80,16 @@ class PairsEvent(ScoringKind, PairsKind):
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
-        return standings(tournament, after_turn=after_turn)
+        return standing_service.pair_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return standing_service.pair_standings(tournament, after_turn)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        return standing_service.pair_standings_range(tournament, from_turn, to_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return standing_service.pair_names(tournament)
 
     def seat_next(self, tournament, user=None):
         return seating.seat_next_turn(tournament, user)

@@ -6,11 +6,18 @@ from collections import defaultdict
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import team_reports as papers
+from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
 from scoring.services import exports
 from scoring.services import prizes as prize_service
-from scoring.services.team_results import matches, team_bye_score, team_players, team_standings
+from scoring.services.team_results import (
+    matches,
+    team_bye_score,
+    team_names,
+    team_players,
+    team_standings,
+)
 from scoring.views import team_desk, team_pages
 from tournaments.kinds.teams import TeamsKind
 from tournaments.services import seating_report, team_setup
@@ -45,8 +52,16 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "public_team": team_pages.PublicTeamView,
     }
 
+    range_standings = False  # today's: a range of turns is for pairs and individual events
+
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return team_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return team_standings(tournament, after_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return team_names(tournament)
 
     def seat_next(self, tournament, user=None):
         return team_setup.seat_team_turn(tournament, user)
@@ -135,6 +150,22 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def pdf_row(self, row: dict) -> dict:
         return {**row, "players": row["name"], "club": row["members"]}
+
+    def label_sheets(self, tournament, sheets: list, two_up: bool) -> bool:
+        papers.label_rooms(tournament, sheets)  # the two rooms of a match on one page, named
+        return True
+
+    def seating_pdf(self, tournament, turn, *, big: bool = True) -> bytes:
+        return papers.seating_pdf(tournament, turn)  # matches of two tables
+
+    def seating_alpha_pdf(self, tournament, turn) -> bytes:
+        return papers.seating_pdf(tournament, turn)  # a team event's list is by match
+
+    def slips_pdf(self, tournament, turn) -> bytes:
+        return papers.slips_pdf(tournament, turn)  # a slip per team, both its tables
+
+    def cards_pdf(self, tournament, url: str) -> bytes:
+        return papers.cards_pdf(tournament, url, qr_svg(url))  # its PIN at both its tables
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Today's field of a team event's prize list (its lines' pairs): the team events'
