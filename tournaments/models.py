@@ -313,18 +313,6 @@ class Tournament(models.Model):
         return kind_of(self)
 
     @property
-    def is_pairs(self) -> bool:
-        return self.kind == self.Kind.PAIRS
-
-    @property
-    def is_individual(self) -> bool:
-        return self.kind == self.Kind.INDIVIDUAL
-
-    @property
-    def is_teams(self) -> bool:
-        return self.kind == self.Kind.TEAMS
-
-    @property
     def kind_settings(self) -> list[tuple[str, str]]:
         """(label, value) of the settings of this kind of event (the settings page)."""
         return kind_of(self).settings_shown(self)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import reports
 from scoring.documents import sheets as papers
-from scoring.services import exports, public
+from scoring.services import decisions, exports, public
 from tournaments.services import seating_lists
 
 
@@ -34,6 +34,10 @@ class ScoringKind:
     pdf_columns = (_("Pair"), _("Players"), _("Club"))
     # Standings over a range of turns (technical prizes).
     range_standings = True
+
+    def penalty_command(self, tournament, opts: dict) -> str:
+        """`penalty_add` in this kind of event: a pair, or a player alone (Art. 23)."""
+        return decisions.penalty_command(tournament, opts)
 
     # --- the standings -------------------------------------------------------------------
 
@@ -117,6 +121,11 @@ class ScoringKind:
     def pdf_row(self, row: dict) -> dict:
         """A standings row as the PDF prints it (`players` and `club` as the pages show)."""
         return row
+
+    def hub_players(self, data: dict) -> dict:
+        """The hub's reading of an export: entrant number -> [(player, partner's name)], a
+        row per player (Art. 2: a player alone has no partner)."""
+        return {p["number"]: [(p, "")] for p in data[self.entrants_key]}
 
     # --- the seating as people read it: the players' pages and the turn's papers ------------
 

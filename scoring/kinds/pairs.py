@@ -160,6 +160,17 @@ class PairsEvent(ScoringKind, PairsKind):
         ]
         return header, rows
 
+    def hub_players(self, data: dict) -> dict:
+        """Each of a pair's two players, the other one as partner."""
+        found = {}
+        for pair in data["pairs"]:
+            players = pair["players"]
+            found[pair["number"]] = [
+                (player, players[1 - i]["name"] if len(players) == 2 else "")
+                for i, player in enumerate(players[:2])
+            ]
+        return found
+
     def side_cell(self, entrants: dict, numbers):
         return numbers  # a pair is known by its number
 

@@ -9,7 +9,7 @@ from scoring.documents import team_reports as papers
 from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
-from scoring.services import exports
+from scoring.services import exports, team_penalties
 from scoring.services import prizes as prize_service
 from scoring.services.team_results import (
     matches,
@@ -150,6 +150,13 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def pdf_row(self, row: dict) -> dict:
         return {**row, "players": row["name"], "club": row["members"]}
+
+    def penalty_command(self, tournament, opts: dict) -> str:
+        return team_penalties.penalty_command(tournament, opts)  # a team event penalises a team
+
+    def hub_players(self, data: dict) -> dict:
+        """A row per player of the team (six at most), the team's name as partner."""
+        return {t["number"]: [(p, t["name"]) for p in t["players"][:6]] for t in data["teams"]}
 
     def label_sheets(self, tournament, sheets: list, two_up: bool) -> bool:
         papers.label_rooms(tournament, sheets)  # the two rooms of a match on one page, named

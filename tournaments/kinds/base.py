@@ -71,6 +71,7 @@ class EventKind:
     # and number each player alone (their column head: `number_head`).
     partner_changes = False
     number_head = _("Pair")
+    search_label = _("Pair number or surname")  # the players' "where do I play"
     # The referee's log's column of the entrants a decision touches.
     log_entrants_title = _("Pairs")
     # An event of this kind in a sentence ("Coppie is a pairs event, …").
@@ -79,12 +80,19 @@ class EventKind:
     short_label = _("pairs")
     # The templates that differ by kind (a key missing: the kind shows nothing there):
     # `nav` (links beside the registration page's), `registration` (the dashboard's card
-    # before turn 1), `settings` (the settings card's lines), `rulings` (the rulings page's
-    # withdrawal and late arrival forms).
-    templates = {
-        "registration": "tournaments/_pairs_registration.html",
-        "rulings": "scoring/_pairs_rulings.html",
-    }
+    # before turn 1), `settings` (the settings card's lines).
+    templates = {"registration": "tournaments/_pairs_registration.html"}
+    # The rulings page's withdrawal and late arrival (Art. 32, 33).
+    withdraw_title = _("Withdraw a pair")
+    withdraw_help = _(
+        "Absent from the next turn to be seated on; its opponents get the bye score (Art. 33)."
+    )
+    late_title = _("Late pair (turn 1)")
+    late_help = _(
+        "During turn 1 a late pair may complete the incomplete table and play against the pair "
+        "that would rest (Art. 33)."
+    )
+    late_button = _("Seat the late pair")
 
     def seating_units(self, tournament) -> int:
         """What the desk's state counts before turn 1 (two make a table): the pairs."""

@@ -35,13 +35,21 @@ class IndividualKind(EventKind):
     created_message = _("Tournament created: now add the players.")
     partner_changes = True
     number_head = _("No.")
+    search_label = _("Player number or surname")
     log_entrants_title = _("Players")
     short_label = _("individual")
     event_phrase = pgettext_lazy("an event of this kind", "an individual event")
-    templates = {
-        "registration": "tournaments/_individual_registration.html",
-        "rulings": "scoring/_individual_rulings.html",
-    }
+    templates = {"registration": "tournaments/_individual_registration.html"}
+    withdraw_title = _("Withdraw a player")
+    withdraw_help = _(
+        "Absent from the next turn to be seated on: the others are seated without him (Art. 32)."
+    )
+    late_title = _("Late player (turn 1)")
+    late_help = _(
+        "During turn 1 a late player may complete a table with the three players who would "
+        "rest (Art. 33)."
+    )
+    late_button = _("Seat the late player")
 
     def seating_units(self, tournament) -> int:
         """Four players make a table: counted as two "pairs"."""
