@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 from scoring.documents import reports
 from scoring.documents import sheets as papers
 from scoring.services import decisions, exports, public
-from tournaments.services import seating_lists
 
 
 class ScoringKind:
@@ -132,10 +131,6 @@ class ScoringKind:
     def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
         """The released turn's tables and rests, filtered by what people type."""
         return public.pair_seating(turn, query)
-
-    def by_surname(self, tables, byes, query: str = "") -> list:
-        """Every player of the turn by surname, with the pair's number, table and line."""
-        return seating_lists.by_surname(tables, byes, query)
 
     def label_sheets(self, tournament, sheets: list, two_up: bool) -> bool:
         """Name what the score sheets share (a match's two rooms); whether two go on a page."""

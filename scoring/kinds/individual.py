@@ -11,7 +11,7 @@ from scoring.services import prizes as prize_service
 from scoring.services.individual_rulings import withdraw_player
 from scoring.services.player_results import player_standings, rests_again
 from scoring.views import individual_desk as desk
-from scoring.views import prizes, public
+from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
 from tournaments.services import individual_lists, individual_report, individual_seating, scales
@@ -33,15 +33,13 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "individual_player": players.PlayerEditView,
         "individual_import": players.PlayersImportView,
         "dashboard": desk.IndividualDashboardView,
-        "seating": desk.IndividualSeatingView,
         "swap": desk.IndividualSwapView,
         "standings": desk.IndividualStandingsView,
         "pair_detail": desk.PlayerDetailView,
         "rulings": desk.IndividualRulingsView,
-        "ruling_penalty": desk.IndividualPenaltyView,
-        "ruling_withdraw": desk.IndividualWithdrawView,
         "prizes": prizes.PrizesView,
-        "ruling_table": desk.IndividualTableRulingView,
+        "ruling_table": rulings.TableRulingView,  # against the guilty player's line
+        "ruling_withdraw": rulings.WithdrawView,  # the kind withdraws a player (Art. 32)
         "ruling_late": desk.IndividualLateView,
         "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
@@ -64,8 +62,13 @@ class IndividualEvent(ScoringKind, IndividualKind):
     def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
         return individual_lists.turn_seating(turn, query)  # lines of players, rests of players
 
-    def by_surname(self, tables, byes, query: str = "") -> list:
-        return individual_lists.by_surname(tables, byes, query)  # with the turn's partner
+    def desk_seating(self, tournament, turn) -> dict:
+        tables, byes = individual_lists.turn_seating(turn)  # lines of players, their rests
+        return {
+            "tables": tables,
+            "byes": byes,
+            "rest_again": rests_again(tournament).get(turn.number, []),
+        }
 
     def slips_pdf(self, tournament, turn) -> bytes:
         return sheets.player_slips_pdf(tournament, turn)  # with his line's PIN

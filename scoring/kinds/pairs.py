@@ -91,6 +91,9 @@ class PairsEvent(ScoringKind, PairsKind):
     def report_names(self, tournament) -> dict[int, dict]:
         return standing_service.pair_names(tournament)
 
+    def desk_seating(self, tournament, turn) -> dict:
+        return seating.desk_seating(tournament, turn)
+
     def seat_next(self, tournament, user=None):
         return seating.seat_next_turn(tournament, user)
 

@@ -60,7 +60,17 @@ class ScoreForm(forms.Form):
         return data
 
 
-class PenaltyForm(forms.Form):
+class EntrantLabel:
+    """A form whose `pair` field names the event's entrant as its kind calls it (a pair, a
+    player): `entrant` is the label (the kind's `entrant_title` or `guilty_title`)."""
+
+    def __init__(self, *args, entrant=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if entrant is not None:
+            self.fields["pair"].label = entrant
+
+
+class PenaltyForm(EntrantLabel, forms.Form):
     pair = forms.IntegerField(label=_("Pair"), min_value=1)
     ruling = forms.ChoiceField(label=_("Ruling"), required=False)
     vp = forms.IntegerField(
@@ -90,7 +100,7 @@ class PenaltyForm(forms.Form):
         ]
 
 
-class TableRulingForm(forms.Form):
+class TableRulingForm(EntrantLabel, forms.Form):
     turn = forms.IntegerField(label=_("Turn"), min_value=1)
     table = forms.IntegerField(label=_("Table"), min_value=1)
     pair = forms.IntegerField(label=_("Guilty pair"), min_value=1)
@@ -116,7 +126,7 @@ class AdjustForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(EntrantLabel, forms.Form):
     pair = forms.IntegerField(label=_("Pair"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=500)
 

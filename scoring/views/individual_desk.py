@@ -15,18 +15,12 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from django_tables2 import Column
 
-from scoring.services import decisions
-from scoring.services.individual_rulings import seat_late_player, withdraw_player
+from scoring.services.individual_rulings import seat_late_player
 from scoring.services.player_results import player_detail, rests_again
-from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
 from scoring.views.results import StandingsView
 from scoring.views.rulings import (
     DecisionView,
-    PenaltyView,
     RulingsView,
-    TableRulingView,
-    WithdrawView,
-    catalogue,
 )
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
@@ -129,33 +123,10 @@ class PlayerDetailView(TournamentMixin, TemplateView):
         return context
 
 
-class PlayerPenaltyForm(PenaltyForm):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].label = _("Player")
-
-
-class PlayerWithdrawForm(WithdrawForm):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].label = _("Player")
-
-
-class PlayerTableRulingForm(TableRulingForm):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].label = _("Guilty player")
-
-
 class IndividualRulingsView(RulingsView):
     template_name = "scoring/rulings.html"
 
     def get_context_data(self, **kwargs):
-        if "penalty_form" not in kwargs:
-            kwargs["penalty_form"] = PlayerPenaltyForm(rulings=catalogue(self.tournament)[0])
-        kwargs.setdefault("withdraw_form", PlayerWithdrawForm())
-        if "table_form" not in kwargs:
-            kwargs["table_form"] = PlayerTableRulingForm(rulings=catalogue(self.tournament)[1])
         kwargs.setdefault("late_form", LatePlayerForm())
         context = super().get_context_data(**kwargs)
         turns = list(self.tournament.turn_set.all()[:2])
@@ -179,7 +150,6 @@ class IndividualLateView(DecisionView):
     """Art. 33: a late player completes a table of turn 1 with the three resting players."""
 
     form_name = "late_form"
-    rulings_view = IndividualRulingsView
 
     def make_form(self, data):
         return LatePlayerForm(data)
@@ -190,58 +160,3 @@ class IndividualLateView(DecisionView):
             "n": f"{table.ew.player2.number} {table.ew.player2.name}",
             "t": table.number,
         }
-
-
-class IndividualTableRulingView(TableRulingView):
-    """A table ruling from the catalogue against the guilty player's line (the form's `pair`
-    is the player's number)."""
-
-    rulings_view = IndividualRulingsView
-
-    def make_form(self, data):
-        from scoring.views.rulings import catalogue
-
-        return PlayerTableRulingForm(data, rulings=catalogue(self.tournament)[1])
-
-
-class IndividualWithdrawView(WithdrawView):
-    rulings_view = IndividualRulingsView
-
-    def make_form(self, data):
-        return PlayerWithdrawForm(data)
-
-    def apply(self, d):
-        player = registration.player_by_number(self.tournament, d["pair"])
-        after = withdraw_player(self.tournament, player, reason=d["reason"], user=self.request.user)
-        return _("Player %(n)d withdrawn: absent from turn %(t)d on.") % {
-            "n": player.number,
-            "t": after + 1,
-        }
-
-
-class IndividualPenaltyView(PenaltyView):
-    rulings_view = IndividualRulingsView
-
-    def make_form(self, data):
-        return PlayerPenaltyForm(data, rulings=catalogue(self.tournament)[0])
-
-    def apply(self, d):
-        player = registration.player_by_number(self.tournament, d["pair"])
-        p = decisions.add_penalty(
-            self.tournament,
-            player,
-            vp=d["vp"],
-            mp=d["mp"],
-            turn_number=d["turn"],
-            reason=d["reason"],
-            ruling=d["ruling"] or None,
-            table_number=d["table"],
-            user=self.request.user,
-            once=True,  # a form sent twice records one penalty
-        )
-        n = player.number
-        if p is None:
-            return _("Ruling for player %(n)d written to the referee's log.") % {"n": n}
-        if p.kind == p.Kind.WARNING:
-            return _("Warning to player %(n)d recorded.") % {"n": n}
-        return _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": n, "vp": p.vp, "mp": p.mp}

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
+from tournaments.services import seating_lists
 
 
 class EventKind:
@@ -81,7 +82,16 @@ class EventKind:
     # The templates that differ by kind (a key missing: the kind shows nothing there):
     # `nav` (links beside the registration page's), `registration` (the dashboard's card
     # before turn 1), `settings` (the settings card's lines).
-    templates = {"registration": "tournaments/_pairs_registration.html"}
+    templates = {
+        "registration": "tournaments/_pairs_registration.html",
+        "seating": "tournaments/seating.html",
+    }
+    # The rulings page: the guilty entrant of a table ruling, what a decision answers.
+    guilty_title = _("Guilty pair")
+    ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
+    warning_recorded = _("Warning to pair %(n)d recorded.")
+    penalty_recorded = _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    withdrawn_message = _("Pair %(n)d withdrawn: absent from turn %(t)d on.")
     # The rulings page's withdrawal and late arrival (Art. 32, 33).
     withdraw_title = _("Withdraw a pair")
     withdraw_help = _(
@@ -116,6 +126,10 @@ class EventKind:
             }
         return text
 
+    def by_surname(self, tables, byes, query: str = "") -> list:
+        """Every player of the turn by surname, with the pair's number, table and line."""
+        return seating_lists.by_surname(tables, byes, query)
+
     def check_membership_command(self) -> None:
         """`membership_check` reads this kind's players (a kind not wired refuses)."""
 
@@ -126,6 +140,11 @@ class EventKind:
 
     def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
         raise NotImplementedError("the scoring app's kinds write a seating")
+
+    def desk_seating(self, tournament, turn) -> dict:
+        """The desk's seating page of `turn`: its `tables` and `byes` and what this kind's
+        page shows beside them (ranks, rests again, the Danish's skips…)."""
+        raise NotImplementedError("the scoring app's kinds read a seating")
 
     # The tournament settings that apply to this kind (Tournament field names): the settings
     # form and page, `tournament_create` and the JSON export's "tournament" read them here.

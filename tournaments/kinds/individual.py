@@ -5,6 +5,7 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.kinds.base import EventKind
+from tournaments.services import individual_lists
 
 
 class IndividualKind(EventKind):
@@ -39,7 +40,15 @@ class IndividualKind(EventKind):
     log_entrants_title = _("Players")
     short_label = _("individual")
     event_phrase = pgettext_lazy("an event of this kind", "an individual event")
-    templates = {"registration": "tournaments/_individual_registration.html"}
+    templates = {
+        "registration": "tournaments/_individual_registration.html",
+        "seating": "tournaments/individual_seating.html",
+    }
+    guilty_title = _("Guilty player")
+    ruling_logged = _("Ruling for player %(n)d written to the referee's log.")
+    warning_recorded = _("Warning to player %(n)d recorded.")
+    penalty_recorded = _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    withdrawn_message = _("Player %(n)d withdrawn: absent from turn %(t)d on.")
     withdraw_title = _("Withdraw a player")
     withdraw_help = _(
         "Absent from the next turn to be seated on: the others are seated without him (Art. 32)."
@@ -78,6 +87,9 @@ class IndividualKind(EventKind):
                 "p": names
             }
         return text
+
+    def by_surname(self, tables, byes, query: str = "") -> list:
+        return individual_lists.by_surname(tables, byes, query)  # with the turn's partner
 
     def check_membership_command(self) -> None:
         raise self.not_available("membership_check")

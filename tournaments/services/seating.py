@@ -33,7 +33,7 @@ from tournaments.movements.first_seating import Entry
 from tournaments.movements.groups import seat_group_turn
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import split_name
-from tournaments.services.groups import check_groups_set, groups_map, groups_of
+from tournaments.services.groups import check_groups_set, groups_map, groups_of, label_tables
 from tournaments.services.lookup import (
     is_present,
     last_turn,
@@ -408,6 +408,28 @@ class State:
             "complete": "seat",
             "finished": "standings",
         }[self.phase]
+
+
+def desk_seating(tournament: Tournament, turn: Turn) -> dict:
+    """A pairs event's turn as the desk's seating page shows it: tables and rests with each
+    pair's rank, the Danish's skips, the rests again and the first seating's criterion."""
+    tables = list(
+        turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    )
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    label_tables(tournament, turn, tables, byes)
+    ranks = seating_ranks(tournament, turn)
+    for x in tables:
+        x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
+    for b in byes:
+        b.rank = ranks.get(b.pair.number)
+    return {
+        "tables": tables,
+        "byes": byes,
+        "skips": danish_skips(tournament, turn, tables, byes),
+        "rest_again": rests_again(tournament).get(turn.number, []),
+        "first_seating": first_seating_label(tournament) if turn.number == 1 else None,
+    }
 
 
 def state(tournament: Tournament) -> State:

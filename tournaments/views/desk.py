@@ -15,8 +15,7 @@ from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_
 from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, scales, seating, seating_lists
-from tournaments.services.groups import label_tables
+from tournaments.services import address, scales, seating
 from tournaments.services.setup import plan_summary
 from tournaments.signals import seated_at_desk
 from tournaments.views.forms import TournamentForm
@@ -132,8 +131,12 @@ def _groups_needed(tournament: Tournament, st) -> bool:
 
 
 class SeatingView(TournamentMixin, QueryProblems, TemplateView):
-    template_name = "tournaments/seating.html"
+    """A turn's seating at the desk, as the kind of event seats it (pairs, lines of players)."""
+
     nav = "seating"
+
+    def get_template_names(self):
+        return [self.tournament.event_kind.templates["seating"]]
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -145,30 +148,16 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
             self.query_problem(unknown_turn(number))
         turn = turn or (turns[-1] if turns else None)
         if turn is not None:
-            tables = list(
-                turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-                )
-            )
-            byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
-            label_tables(t, turn, tables, byes)
-            ranks = seating.seating_ranks(t, turn)
-            for x in tables:
-                x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
-            for b in byes:
-                b.rank = ranks.get(b.pair.number)
+            kind = t.event_kind
+            found = kind.desk_seating(t, turn)
             alpha = self.request.GET.get("order") == "alpha"
             context.update(
+                found,
                 alpha=alpha,
-                players=seating_lists.by_surname(tables, byes) if alpha else [],
+                players=kind.by_surname(found["tables"], found["byes"]) if alpha else [],
                 turn=turn,
-                tables=tables,
-                byes=byes,
-                skips=seating.danish_skips(t, turn, tables, byes),
-                rest_again=seating.rests_again(t).get(turn.number, []),
-                first_seating=seating.first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
-                has_results=any(x.has_result for x in tables),
+                has_results=any(x.has_result for x in found["tables"]),
             )
         context.update(
             turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
