@@ -305,7 +305,7 @@ def penalised(tournament: Tournament, pair: int | None, player: int | None):
     number = {"pair": pair, "player": player}.get(key)
     if number is None:
         raise Refused(
-            _("In %(name)s a penalty hits a %(entrant)s: give --%(key)s.")
+            _("%(name)s: a penalty names the %(entrant)s it hits: give --%(key)s.")
             % {"name": tournament.name, "entrant": kind_of(tournament).entrant_noun, "key": key}
         )
     find = player_by_number if key == "player" else pair_by_number
