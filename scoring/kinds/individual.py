@@ -32,7 +32,6 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
         "individual_import": players.PlayersImportView,
-        "dashboard": desk.IndividualDashboardView,
         "swap": desk.IndividualSwapView,
         "standings": desk.IndividualStandingsView,
         "pair_detail": desk.PlayerDetailView,

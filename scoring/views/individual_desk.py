@@ -27,19 +27,10 @@ from tournaments.access import TournamentMixin
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating
-from tournaments.services import player_registration as registration
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import swap_players
-from tournaments.views.desk import DashboardView, SwapView
+from tournaments.views.desk import SwapView
 from tournaments.views.individual_players import PlayerForm
-
-
-class IndividualDashboardView(DashboardView):
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["players_count"] = registration.players(self.tournament).count()
-        return context
-
 
 # --- seating ---------------------------------------------------------------------------------
 

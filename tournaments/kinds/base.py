@@ -80,12 +80,16 @@ class EventKind:
     # The short word of the kind in the hub's lists.
     short_label = _("pairs")
     # The templates that differ by kind (a key missing: the kind shows nothing there):
-    # `nav` (links beside the registration page's), `registration` (the dashboard's card
-    # before turn 1), `settings` (the settings card's lines).
-    templates = {
-        "registration": "tournaments/_pairs_registration.html",
-        "seating": "tournaments/seating.html",
-    }
+    # `nav` (links beside the registration page's), `seating` (the desk's seating page),
+    # `settings` (the settings card's lines).
+    templates = {"seating": "tournaments/seating.html"}
+    # The dashboard before turn 1: how many are registered, the registration page's links.
+    registered_kpi = ngettext_lazy("%(n)s pair registered", "%(n)s pairs registered", "n")
+    add_first = _("Add the pairs")
+    add_more = _("Add or import more pairs")
+    registration_badge = False  # the kind's name beside the count
+    # More links beside the registration page's: (desk page, text, query string).
+    registration_links = (("membership", _("Check the memberships"), ""),)
     # The rulings page: the guilty entrant of a table ruling, what a decision answers.
     guilty_title = _("Guilty pair")
     ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
@@ -104,9 +108,17 @@ class EventKind:
     )
     late_button = _("Seat the late pair")
 
-    def seating_units(self, tournament) -> int:
-        """What the desk's state counts before turn 1 (two make a table): the pairs."""
+    def registered_entrants(self, tournament) -> int:
+        """How many entrants are registered: the pairs."""
         return tournament.pairs.count()
+
+    def registered_text(self, tournament) -> str:
+        """ "12 pairs registered", for the dashboard before turn 1."""
+        return self.registered_kpi % {"n": self.registered_entrants(tournament)}
+
+    def seating_units(self, tournament) -> int:
+        """What the desk's state counts before turn 1 (two make a table): the entrants."""
+        return self.registered_entrants(tournament)
 
     def seated_message(self, out) -> str:
         """The referee's message once a turn is seated (`out`: the seating's outcome)."""

@@ -40,10 +40,12 @@ class IndividualKind(EventKind):
     log_entrants_title = _("Players")
     short_label = _("individual")
     event_phrase = pgettext_lazy("an event of this kind", "an individual event")
-    templates = {
-        "registration": "tournaments/_individual_registration.html",
-        "seating": "tournaments/individual_seating.html",
-    }
+    templates = {"seating": "tournaments/individual_seating.html"}
+    registered_kpi = ngettext_lazy("%(n)s player registered", "%(n)s players registered", "n")
+    add_first = _("Add the players")
+    add_more = _("Add or import more players")
+    registration_badge = True
+    registration_links = ()
     guilty_title = _("Guilty player")
     ruling_logged = _("Ruling for player %(n)d written to the referee's log.")
     warning_recorded = _("Warning to player %(n)d recorded.")
@@ -60,9 +62,12 @@ class IndividualKind(EventKind):
     )
     late_button = _("Seat the late player")
 
+    def registered_entrants(self, tournament) -> int:
+        return tournament.players.exclude(number=None).count()
+
     def seating_units(self, tournament) -> int:
         """Four players make a table: counted as two "pairs"."""
-        return tournament.players.exclude(number=None).count() // 2
+        return self.registered_entrants(tournament) // 2
 
     def seated_message(self, out) -> str:
         text = gettext("Turn %(n)d seated: %(t)d tables.") % {

@@ -34,11 +34,14 @@ class TeamsKind(EventKind):
     event_phrase = pgettext_lazy("an event of this kind", "a team event")
     templates = {
         "nav": "tournaments/_teams_nav.html",
-        "registration": "tournaments/_teams_dashboard.html",
         "settings": "tournaments/_teams_settings.html",
     }
+    registered_kpi = ngettext_lazy("%(n)s team registered", "%(n)s teams registered", "n")
+    add_first = _("Add the teams")
+    add_more = _("Add or import more teams")
+    registration_links = (("lineups", _("Line-ups of turn 1"), "?turn=1"),)
 
-    def seating_units(self, tournament) -> int:
+    def registered_entrants(self, tournament) -> int:
         return tournament.teams.count()
 
     def seated_message(self, out) -> str:

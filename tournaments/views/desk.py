@@ -113,6 +113,7 @@ class DashboardView(TournamentMixin, TemplateView):
             scale_name=scales.resolve_scale(t.vp_scale, t.deals).name,
             bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
+            registered=t.event_kind.registered_text(t) if st.phase == "registration" else "",
             groups_needed=_groups_needed(t, st),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
