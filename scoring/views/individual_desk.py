@@ -16,7 +16,7 @@ from django.views.generic import TemplateView
 from django_tables2 import Column
 
 from scoring.services.individual_rulings import seat_late_player
-from scoring.services.player_results import player_detail, rests_again
+from scoring.services.player_results import player_detail
 from scoring.views.results import StandingsView
 from scoring.views.rulings import (
     DecisionView,
@@ -24,47 +24,13 @@ from scoring.views.rulings import (
 )
 from scoring.views.tables import NumberColumn, StandingsTable
 from tournaments.access import TournamentMixin
-from tournaments.http import BadInput, QueryProblems, unknown_turn
+from tournaments.http import BadInput
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, seating
-from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import swap_players
 from tournaments.views.desk import SwapView
 from tournaments.views.individual_players import PlayerForm
 
 # --- seating ---------------------------------------------------------------------------------
-
-
-class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
-    template_name = "tournaments/individual_seating.html"
-    nav = "seating"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        t = self.tournament
-        turns = list(t.turn_set.order_by("number"))
-        number = self.request.GET.get("turn")
-        turn = next((x for x in turns if str(x.number) == number), None)
-        if turn is None and number is not None:
-            self.query_problem(unknown_turn(number))
-        turn = turn or (turns[-1] if turns else None)
-        if turn is not None:
-            tables, byes = turn_seating(turn)
-            alpha = self.request.GET.get("order") == "alpha"
-            context.update(
-                alpha=alpha,
-                players=by_surname(tables, byes) if alpha else [],
-                turn=turn,
-                tables=tables,
-                byes=byes,
-                rest_again=rests_again(t).get(turn.number, []),
-                is_last=turn == turns[-1],
-                has_results=any(x.has_result for x in tables),
-            )
-        context.update(
-            turns=turns, state=seating.state(t), phone_address=address.for_request(self.request)
-        )
-        return context
 
 
 class IndividualSwapView(SwapView):
