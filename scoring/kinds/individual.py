@@ -17,6 +17,7 @@ from tournaments.kinds.individual import IndividualKind
 from tournaments.services import individual_lists, individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
 from tournaments.services.player_registration import player_by_number
+from tournaments.views import desk as seating_pages
 from tournaments.views import individual_players as players
 from tournaments.views import membership
 
@@ -32,11 +33,10 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
         "individual_import": players.PlayersImportView,
-        "swap": desk.IndividualSwapView,
-        "standings": desk.IndividualStandingsView,
         "pair_detail": desk.PlayerDetailView,
         "rulings": desk.IndividualRulingsView,
         "prizes": prizes.PrizesView,
+        "swap": seating_pages.SwapView,  # the kind swaps two players (their lines)
         "ruling_table": rulings.TableRulingView,  # against the guilty player's line
         "ruling_withdraw": rulings.WithdrawView,  # the kind withdraws a player (Art. 32)
         "ruling_late": desk.IndividualLateView,
@@ -60,6 +60,9 @@ class IndividualEvent(ScoringKind, IndividualKind):
 
     def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
         return individual_lists.turn_seating(turn, query)  # lines of players, rests of players
+
+    def swap_seats(self, tournament, a, b, *, confirmed=False, user=None) -> list:
+        return individual_seating.swap_players(tournament, a, b, confirmed=confirmed, user=user)
 
     def desk_seating(self, tournament, turn) -> dict:
         tables, byes = individual_lists.turn_seating(turn)  # lines of players, their rests

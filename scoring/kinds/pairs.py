@@ -91,6 +91,9 @@ class PairsEvent(ScoringKind, PairsKind):
     def report_names(self, tournament) -> dict[int, dict]:
         return standing_service.pair_names(tournament)
 
+    def swap_seats(self, tournament, a, b, *, confirmed=False, user=None) -> list:
+        return seating.swap_pairs(tournament, a, b, confirmed=confirmed, user=user)
+
     def desk_seating(self, tournament, turn) -> dict:
         return seating.desk_seating(tournament, turn)
 

@@ -142,6 +142,20 @@ class EventKind:
         """Every player of the turn by surname, with the pair's number, table and line."""
         return seating_lists.by_surname(tables, byes, query)
 
+    # The desk's swap of two entrants' seats in the last seated turn.
+    swap_numbers_missing = _("Give the numbers of the two pairs to swap.")
+
+    def swap_seats(self, tournament, a: int, b: int, *, confirmed=False, user=None) -> list:
+        """Swap the seats of entrants `a` and `b`; the problems accepted (the scoring app's
+        kinds answer: the seating reads the results)."""
+        raise NotImplementedError("the scoring app's kinds swap seats")
+
+    def swapped_message(self, a: int, b: int, problems: list) -> str:
+        text = gettext("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            text += " " + gettext("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
+        return text
+
     def check_membership_command(self) -> None:
         """`membership_check` reads this kind's players (a kind not wired refuses)."""
 

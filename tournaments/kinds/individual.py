@@ -96,6 +96,15 @@ class IndividualKind(EventKind):
     def by_surname(self, tables, byes, query: str = "") -> list:
         return individual_lists.by_surname(tables, byes, query)  # with the turn's partner
 
+    swap_numbers_missing = _("Give the numbers of the two players to swap.")
+
+    def swapped_message(self, a: int, b: int, problems: list) -> str:
+        text = gettext("Players %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            met = ", ".join(f"{x}–{y}" for x, y in problems)
+            text += " " + gettext("Accepted although they meet again: %(p)s.") % {"p": met}
+        return text
+
     def check_membership_command(self) -> None:
         raise self.not_available("membership_check")
 

@@ -233,12 +233,10 @@ class SwapView(ActionView):
             return redirect(f"{url}?confirm_a={a}&confirm_b={b}#swap")
 
     def act(self, request):
+        kind = self.tournament.event_kind  # two pairs, or two players (their lines)
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
-            raise BadInput(_("Give the numbers of the two pairs to swap."))
+            raise BadInput(kind.swap_numbers_missing)
         confirmed = request.POST.get("confirm") == "1"
-        problems = seating.swap_pairs(self.tournament, a, b, confirmed=confirmed, user=request.user)
-        text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
-        if problems:
-            text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
-        return text
+        problems = kind.swap_seats(self.tournament, a, b, confirmed=confirmed, user=request.user)
+        return kind.swapped_message(a, b, problems)
