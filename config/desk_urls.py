@@ -67,6 +67,7 @@ urlpatterns = [
     page("groups/", "groups"),
     page("prizes/", "prizes"),
     page("teams/", "teams"),
+    page("teams/import/", "team_import"),
     page("teams/lineups/", "lineups"),
     page("teams/<int:number>/", "team_detail"),
     page("teams/<int:number>/edit/", "team_edit"),

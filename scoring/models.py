@@ -419,6 +419,10 @@ class HubPush(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     job = models.CharField(max_length=32, blank=True)  # the chain of queue jobs that may send it
+    # What the hub said of the numbers once it recomputed them: its status and one line per
+    # difference (in English, as the hub's API gives them).
+    hub_status = models.CharField(max_length=10, blank=True)
+    hub_differences = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [
@@ -461,6 +465,13 @@ class HubTournament(models.Model):
     turns = models.PositiveSmallIntegerField(default=0)
     current = models.BooleanField(default=True)  # a newer package of the same one replaces it
     received_at = models.DateTimeField(auto_now_add=True)
+    # Every number recomputed at the receipt (scoring.rules.recompute): "verified", "to_check"
+    # (some number differs from the rules: "da verificare") or "partial" (some part could not
+    # be recomputed); the differences as the contract's dicts, the reasons as
+    # [code, English msgid, params].
+    status = models.CharField(max_length=10, default="verified")
+    differences = models.JSONField(default=list, blank=True)
+    cannot_recompute = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-date", "name", "id"]

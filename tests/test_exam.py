@@ -27,6 +27,7 @@ import networkx as nx
 import pytest
 from openpyxl import Workbook
 
+from scoring.rules.recompute import recompute
 from tests.helpers import export, run
 from tests.rules.bruteforce import expected_bye, rule_by_dp
 
@@ -495,6 +496,13 @@ def check_group_turns_explain_inside_each_group(exam, client):
     assert told  # the exam's group turns do skip neighbours
 
 
+def check_the_export_recomputes_with_no_difference(exam):
+    """What the federation's hub does at the receipt (issue 27): every table's VP, every
+    bye, the standings group by group and the prizes recomputed from the export alone."""
+    found = recompute(exam["export"])
+    assert found.differences == [] and found.cannot == []
+
+
 def test_the_2016_exam(tmp_path, client):
     exam = play_exam(tmp_path)
     check_group_turns_explain_inside_each_group(exam, client)
@@ -509,3 +517,4 @@ def test_the_2016_exam(tmp_path, client):
     check_nobody_rests_twice(exam)
     check_group_ranks_are_the_standings_restricted_to_the_group(exam)
     check_prizes_per_group_a_pair_takes_only_its_best_prize(exam)
+    check_the_export_recomputes_with_no_difference(exam)

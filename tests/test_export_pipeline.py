@@ -33,6 +33,7 @@ def test_the_log_of_a_pairs_event_names_its_pairs_twice(tmp_path):
     assert entry["pairs"] == entry["entrants"] == [table["ns"], table["ew"]]
     keys = list(entry)
     assert keys.index("entrants") == keys.index("pairs") + 1
+    assert keys.index("kind") == keys.index("entrants") + 1 and entry["kind"] == "pairs"
 
 
 def test_the_log_of_an_individual_event_names_the_players_of_an_adjusted_table(tmp_path):
@@ -43,7 +44,7 @@ def test_the_log_of_an_individual_event_names_the_players_of_an_adjusted_table(t
     entry = last_log(slug)
     assert all(n >= 10000 for n in entry["pairs"])  # the lines' own numbers, as kept
     row = next(t for t in export(slug)["turns"][0]["tables"] if t["table"] == table["table"])
-    assert entry["entrants"] == row["ns"] + row["ew"]
+    assert entry["entrants"] == row["ns"] + row["ew"] and entry["kind"] == "individual"
     run("player_withdraw", slug, "--player", "3", "--reason", "Malore")
     assert last_log(slug)["entrants"] == last_log(slug)["pairs"] == [3]
 
@@ -54,7 +55,7 @@ def test_the_log_of_a_team_event_names_the_teams_of_an_adjusted_table(tmp_path):
     adjust(slug)
     entry = last_log(slug)
     table = export(slug)["turns"][0]["matches"][0]["tables"][0]
-    assert entry["entrants"] == [table["ns_team"], table["ew_team"]]
+    assert entry["entrants"] == [table["ns_team"], table["ew_team"]] and entry["kind"] == "teams"
     assert all(n >= 100000 for n in entry["pairs"])
 
 
@@ -69,5 +70,5 @@ def test_each_kind_keeps_its_export_keys(tmp_path):
         (individual, "players", []),
         (teams, "teams", []),
     ):
-        assert list(export(slug)) == [k or entrants for k in head] + extra + ["log"]
+        assert list(export(slug)) == [k or entrants for k in head] + extra + ["log", "prizes"]
     assert "team_scoring" in export(teams)["tournament"]

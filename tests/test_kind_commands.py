@@ -61,14 +61,14 @@ def test_withdraw_a_player_of_an_individual_event(tmp_path):
     refused("withdraw", slug, "42", "--reason", "x", match="Player 42 does not exist")
 
 
-def test_withdraw_a_team_says_in_one_line_what_is_missing(tmp_path):
-    """Until team events have a withdrawal (the kind's hook), the command says so and
-    changes nothing."""
+def test_withdraw_a_team(tmp_path):
+    """A team event's withdrawal (the kind's hook): the team leaves after the last seated
+    turn, logged; a second withdrawal is refused in one line."""
     slug = make_team_event(tmp_path, teams=4)
-    play_teams(slug)
-    before = export(slug)
-    refused("withdraw", slug, "1", "--reason", "x", match="not available for team events yet")
-    assert export(slug) == before
+    run("turn_seat", slug)
+    run("withdraw", slug, "1", "--reason", "x")
+    assert "withdrawal" in log_codes(slug)
+    refused("withdraw", slug, "1", "--reason", "x", match="Team 1 already withdrew")
 
 
 def test_withdraw_refusal_from_the_shell_is_one_line(cli):  # noqa: F811
@@ -150,10 +150,12 @@ def test_swap_two_players_of_an_individual_event(tmp_path):
     refused("swap", slug, "--turn", "1", "1", "2", "--reason", "x", match="not the last seated")
 
 
-def test_swap_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_swap_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
     run("turn_seat", slug)
-    refused("swap", slug, "--turn", "1", "1", "2", "--reason", "x", match="not available for team")
+    before = export(slug)
+    run("swap", slug, "--turn", "1", "1", "2", "--reason", "x", "--force")
+    assert export(slug) != before
 
 
 # --- table_ruling --guilty NUMBER ------------------------------------------------------------
@@ -204,13 +206,17 @@ def test_table_ruling_against_a_player_hits_his_line(tmp_path):
     assert rows[table["ns"][0]]["vp"] == played["ns_vp"]
 
 
-def test_table_ruling_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_table_ruling_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
     run("turn_seat", slug)
-    refused(
-        "table_ruling", slug, "--turn", "1", "--table", "1", "--guilty", "1",
-        "--ruling", "ritardo-oltre-10", match="not available for team events yet",
+    table = export(slug)["matches"][0]["tables"][0] if "matches" in export(slug) else None
+    guilty = table["ns_team"] if table else 1
+    number = table["table"] if table and "table" in table else 1
+    run(
+        "table_ruling", slug, "--turn", "1", "--table", str(number), "--guilty", str(guilty),
+        "--ruling", "ritardo-oltre-10",
     )  # fmt: skip
+    assert "adjusted" in log_codes(slug)
 
 
 # --- membership_check --json, membership_admit --entrant -------------------------------------
@@ -266,11 +272,12 @@ def test_membership_admit_a_player_of_an_individual_event(tmp_path):
     refused("membership_admit", slug, "--entrant", "30", "--reason", "x", match="Player 30")
 
 
-def test_membership_admit_in_a_team_event_says_it_is_not_available_yet(tmp_path):
+def test_membership_admit_in_a_team_event(tmp_path):
     slug = make_team_event(tmp_path, teams=4)
+    run("membership_admit", slug, "--entrant", "1", "--member", "2", "--reason", "x")
     refused(
-        "membership_admit", slug, "--entrant", "1", "--member", "2", "--reason", "x",
-        match="not available for team events yet",
+        "membership_admit", slug, "--entrant", "1", "--member", "9", "--reason", "x",
+        match="numbered 1 to 6",
     )  # fmt: skip
 
 
@@ -309,6 +316,23 @@ def test_results_export_over_one_turn_of_an_individual_event(tmp_path):
     assert sum(r["played"] + r["byes"] for r in data["standings"]) == 8
 
 
+def test_results_export_over_a_range_of_turns_of_a_team_event(tmp_path):
+    """Teams too (issue 25, item 5): rows as for the whole event, ranked on turns A-B only."""
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(slug, points=lambda table: (1500, 200))
+    play_teams(slug, points=lambda table: (200, 1500))
+    whole = export(slug)
+    data = json.loads(run("results_export", slug, "--format", "json", "--turns", "2-2"))
+    assert data["standings_turns"] == [2, 2] and data["teams"] == whole["teams"]
+    assert [list(r) for r in data["standings"]] == [list(r) for r in whole["standings"]]
+    ranked = standings_range(Tournament.objects.get(slug=slug), 2, 2)
+    assert [(r["rank"], r["team"], r["vp"]) for r in data["standings"]] == [
+        (r.rank, r.pair, r.vp) for r in ranked
+    ]
+    assert all(r["played"] == 1 for r in data["standings"])
+    assert data["standings"] != whole["standings"]
+
+
 @pytest.mark.parametrize("turns", ["3-2", "0-1", "1-4", "x", "2-"])
 def test_results_export_refuses_a_bad_range(tmp_path, turns):
     slug = make_tournament(tmp_path, pairs=4, turns=3)
@@ -345,3 +369,14 @@ def test_prize_rows_name_the_winner_by_kind(tmp_path):
     }
     assert list(named(row, kind_of("teams").entrant_key))[-1] == "team"
     assert named(row, kind_of("pairs").entrant_key) == row
+
+
+def test_prizes_of_a_team_event_by_command_name_the_team(tmp_path):
+    slug = make_team_event(tmp_path, teams=4, plan="round-robin:3")
+    play_teams(slug)
+    prizes = tmp_path / "premi.csv"
+    prizes.write_text("group,place,prize\n,1,Coppa\n", encoding="utf-8")
+    run("prizes_set", slug, "--file", str(prizes))
+    rows = json.loads(run("prizes", slug, "--json"))
+    assert list(rows[0]) == ["group", "place", "prize", "turns", "team"]
+    assert rows[0]["team"] == export(slug)["standings"][0]["team"]

@@ -262,17 +262,15 @@ def test_no_member_list_never_reads_as_every_membership_in_order(referee, tmp_pa
     assert "in regola" not in text
     teams = make_team_event(tmp_path, teams=4, plan="round-robin:3")
     play_teams(teams)
-    for name in ("membership", "member_list"):  # the pairs' check does not read teams:
-        page(referee, reverse(name, args=[teams]), status=302)  # to the kind's own pages
+    for name in ("membership", "member_list"):  # the team event's own membership check
+        page(referee, reverse(name, args=[teams]))
 
 
-def test_a_team_event_offers_its_cards_and_no_prize_list(referee, tmp_path):
+def test_a_team_event_offers_its_cards_and_its_prize_list(referee, tmp_path):
     teams = make_team_event(tmp_path, teams=4, plan="round-robin:3")
     play_teams(teams)
     text = page(referee, reverse("documents", args=[teams]))
-    assert "Cartellini delle squadre con PIN" in text and "Elenco dei premi" not in text
-    response = referee.post(reverse("document_request", args=[teams]), {"kind": "prizes-pdf"})
-    assert response.status_code == 400
+    assert "Cartellini delle squadre con PIN" in text and "Elenco dei premi" in text
     pairs = make_tournament(tmp_path, slug="cp", pairs=8, turns=3)
     assert "Elenco dei premi" in page(referee, reverse("documents", args=[pairs]))
 

@@ -408,6 +408,7 @@ class Team(models.Model):
     withdrawn_after_turn = models.PositiveSmallIntegerField(
         _("withdrawn after turn"), null=True, blank=True
     )
+    withdrawal_reason = models.CharField(_("reason for the withdrawal"), max_length=500, blank=True)
     pin = models.CharField(_("PIN"), max_length=8, default=new_pin)
 
     class Meta:

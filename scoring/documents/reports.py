@@ -384,6 +384,7 @@ def prizes_pdf(tournament: Tournament) -> bytes:
         {
             "t": tournament,
             "awards": prize_list(tournament),
+            "kind": kind_of(tournament),
             "final": report.final,
             "after_turn": report.after_turn,
             "generated": timezone.localtime(),

@@ -31,8 +31,6 @@ class ScoringKind:
     admits = False
     # The standings PDF's three columns that name an entrant.
     pdf_columns = (_("Pair"), _("Players"), _("Club"))
-    # Standings over a range of turns (technical prizes).
-    range_standings = True
 
     def penalty_command(self, tournament, opts: dict) -> str:
         """`penalty_add` in this kind of event: a pair, or a player alone (Art. 23)."""
@@ -44,12 +42,13 @@ class ScoringKind:
         """The ranking of the entrants counting turns up to `after_turn` (every turn: None)."""
         raise NotImplementedError
 
-    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
-        """The ranking of turns `from_turn`..`to_turn` only (a range already checked)."""
-        raise NotImplementedError
-
     def report_names(self, tournament) -> dict[int, dict]:
         """Entrant number -> what names it in a standings row (`players`, `club`…)."""
+        raise NotImplementedError
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The entrants ranked on turns `from_turn`..`to_turn` only (technical prizes,
+        `results_export --turns`); the range is checked by `standings.standings_range`."""
         raise NotImplementedError
 
     # --- the JSON export -------------------------------------------------------------------

@@ -9,7 +9,11 @@ from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
 from scoring.services import entrants, exports, individual_rulings, player_results
 from scoring.services import prizes as prize_service
 from scoring.services.individual_rulings import withdraw_player
-from scoring.services.player_results import player_standings, rests_again
+from scoring.services.player_results import (
+    player_standings,
+    player_standings_range,
+    rests_again,
+)
 from scoring.views import individual_desk as desk
 from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
@@ -52,9 +56,6 @@ class IndividualEvent(ScoringKind, IndividualKind):
     def standings(self, tournament, after_turn=None) -> list:
         return player_standings(tournament, after_turn)
 
-    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
-        return player_results.player_standings_range(tournament, from_turn, to_turn)
-
     def report_names(self, tournament) -> dict[int, dict]:
         return player_results.player_names(tournament)
 
@@ -83,6 +84,10 @@ class IndividualEvent(ScoringKind, IndividualKind):
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)  # a player's, as a pair's (Art. 33)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The players ranked on turns `from_turn`..`to_turn` only."""
+        return player_standings_range(tournament, from_turn, to_turn)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         return [

@@ -85,9 +85,6 @@ class PairsEvent(ScoringKind, PairsKind):
     def standings(self, tournament, after_turn=None) -> list:
         return standing_service.pair_standings(tournament, after_turn)
 
-    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
-        return standing_service.pair_standings_range(tournament, from_turn, to_turn)
-
     def report_names(self, tournament) -> dict[int, dict]:
         return standing_service.pair_names(tournament)
 
@@ -105,6 +102,10 @@ class PairsEvent(ScoringKind, PairsKind):
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The ranking of turns `from_turn`..`to_turn` only, inside the groups once set."""
+        return standing_service.pairs_standings_range(tournament, from_turn, to_turn)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         placed = {r.pair: r for r in (ranked or exports.standings(tournament))}

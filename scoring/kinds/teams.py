@@ -1,5 +1,7 @@
-"""Team events at the scoring side: their pages (the desk's and the players') and
-what the seating asks of the results (the ranking it starts from, a bye's score)."""
+"""Team events at the scoring side: their pages (the desk's and the players'), what the
+seating asks of the results (the ranking it starts from, a bye's score) and the commands
+every kind answers (withdraw, swap, a table ruling's guilty line, an admission), each over
+the shared pipeline (scoring.services.entrants, decisions) with a team for an entrant."""
 
 from collections import defaultdict
 
@@ -9,7 +11,7 @@ from scoring.documents import team_reports as papers
 from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
-from scoring.services import exports, team_penalties
+from scoring.services import decisions, entrants, exports, team_penalties
 from scoring.services import prizes as prize_service
 from scoring.services.team_results import (
     matches,
@@ -17,11 +19,15 @@ from scoring.services.team_results import (
     team_names,
     team_players,
     team_standings,
+    team_standings_range,
 )
-from scoring.views import team_desk, team_pages
+from scoring.views import prizes, rulings, team_desk, team_pages
+from tournaments.errors import Refused
 from tournaments.kinds.teams import TeamsKind
+from tournaments.services import membership as membership_service
 from tournaments.services import seating_report, team_setup
-from tournaments.views import pairs
+from tournaments.views import membership, pairs
+from tournaments.views.team_import import TeamsImportView
 
 
 class TeamsEvent(ScoringKind, TeamsKind):
@@ -34,16 +40,27 @@ class TeamsEvent(ScoringKind, TeamsKind):
     desk_pages = {
         **SHARED_DESK,
         "teams": team_desk.TeamsView,
+        "team_import": TeamsImportView,
         "lineups": team_desk.LineupsView,
         "team_detail": team_pages.TeamDetailView,
         "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
+        "membership": membership.MembershipView,
+        "member_list": membership.MemberListView,
+        "membership_admit": membership.AdmitView,
         "seating": team_desk.TeamSeatingView,
+        "swap": team_desk.TeamSwapView,
         "rulings": team_pages.TeamRulingsView,
         "ruling_penalty": team_pages.TeamPenaltyView,
+        "ruling_table": team_pages.TeamTableRulingView,
+        "ruling_withdraw": team_pages.TeamWithdrawView,
+        # shown again with their errors on the team event's rulings page
+        "ruling_adjust": (rulings.AdjustView, {"rulings_view": team_pages.TeamRulingsView}),
+        "ruling_new": (rulings.RulingCreateView, {"rulings_view": team_pages.TeamRulingsView}),
         "standings": team_pages.TeamStandingsView,
         "pair_detail": team_pages.TeamDetailView,
+        "prizes": prizes.PrizesView,
     }
     public_pages = {
         "public_home": team_pages.TeamsHomeView,
@@ -51,8 +68,6 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "public_screen": team_pages.TeamsScreenView,
         "public_team": team_pages.PublicTeamView,
     }
-
-    range_standings = False  # today's: a range of turns is for pairs and individual events
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return team_standings(tournament, after_turn=after_turn)
@@ -71,6 +86,10 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def bye_score(self, tournament):
         return team_bye_score(tournament)
+
+    def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
+        """The teams ranked on the matches of turns `from_turn`..`to_turn` only."""
+        return team_standings_range(tournament, from_turn, to_turn)
 
     def export_head(self, tournament) -> dict:
         return {
@@ -175,6 +194,42 @@ class TeamsEvent(ScoringKind, TeamsKind):
         return papers.cards_pdf(tournament, url, qr_svg(url))  # its PIN at both its tables
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
-        """Today's field of a team event's prize list (its lines' pairs): the team events'
-        own prizes replace it."""
-        return prize_service.pairs_field(tournament, prizes)
+        """Who competes for the prizes: the teams, named by their name, ranked on their
+        matches (the club all a team's players share)."""
+        return prize_service.teams_field(tournament, prizes)
+
+    def withdraw(self, tournament, number, *, reason, after_turn=None, user=None) -> int:
+        """Team `number` leaves (Art. 32): absent from the next turn to be seated on; a team
+        that would have met it meets another, or rests with the bye score."""
+        entrants.check_after_turn(tournament, after_turn)
+        team = team_setup.team_by_number(tournament, number)
+        return decisions.withdraw_entrant(tournament, team, reason=reason, user=user)
+
+    def swap(self, tournament, turn_number, a, b, *, reason, force=False, user=None):
+        """Teams `a` and `b` exchange their matches (both tables) or rest in the last seated
+        turn, before any result (team_setup.swap_teams)."""
+        return entrants.swap_in_turn(
+            tournament,
+            turn_number,
+            a,
+            b,
+            reason=reason,
+            force=force,
+            user=user,
+            swapper=team_setup.swap_teams,
+        )
+
+    def guilty_line(self, tournament, turn_number: int, table_number: int, number: int):
+        """The line team `number` has at that table (a team plays two tables a match)."""
+        table = decisions.table_of(tournament, turn_number, table_number, lock=False)
+        for line in (table.ns, table.ew):
+            if line.team_id is not None and line.team.number == number:
+                return line
+        raise Refused(
+            _("Team %(p)d does not play at table %(t)d.") % {"p": number, "t": table_number}
+        )
+
+    def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
+        """Admit the flagged player `member` (his place in the team, 1-6) of team `number`."""
+        team_setup.team_by_number(tournament, number)  # refused when there is no such team
+        membership_service.admit_member(tournament, number, member, reason, user=user)

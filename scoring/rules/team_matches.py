@@ -139,6 +139,26 @@ def score_match(
     return MatchResult(vp_a, vp_b, mp_a, (open_vp, closed_vp))
 
 
+def adjusted_match(
+    open_vp: tuple[int, int],
+    closed_vp: tuple[int, int],
+    mp_a: int,
+    scoring: str = DEFAULT_SCORING,
+    team_scale: TeamScale | None = None,
+) -> MatchResult:
+    """A match where the referee set a table's score (Art. 32-33 rulings): each table's VP as
+    set, `open_vp` and `closed_vp` as (A's, B's); ``vp-sum`` adds them, ``mp-scale`` turns
+    A's summed MP difference `mp_a` into VP by `team_scale` (required then)."""
+    check_scoring(scoring)
+    if scoring == "vp-sum":
+        vp_a, vp_b = open_vp[0] + closed_vp[0], open_vp[1] + closed_vp[1]
+    else:
+        if team_scale is None:
+            raise ScaleError("an mp-scale match needs its team scale")
+        vp_a, vp_b = team_scale.split(mp_a)
+    return MatchResult(vp_a, vp_b, mp_a, (open_vp, closed_vp))
+
+
 def team_bye(
     scale: VpScale,
     scoring: str = DEFAULT_SCORING,
@@ -192,10 +212,16 @@ def team_standings(
 ) -> list[standings.Row]:
     """Teams ranked by match VP, summed MP difference, head-to-head, team number (each Row's
     ``pair`` is the team number; byes and penalties name the team in ``pair``)."""
-    records = [
-        standings.Match(m.turn, m.team_a, m.team_b, m.result.vp_a, m.result.vp_b, m.result.mp_a)
-        for m in matches
-    ]
+    records = match_records(matches)
     return standings.compute(
         teams, records, byes, penalties, after_turn=after_turn, tiebreaks=tiebreaks
     )
+
+
+def match_records(matches: Iterable[TeamMatch]) -> list[standings.Match]:
+    """Team matches as the standings' records (team A in place of N-S): what every ranking of
+    teams reads — the whole event, a range of turns, the prizes."""
+    return [
+        standings.Match(m.turn, m.team_a, m.team_b, m.result.vp_a, m.result.vp_b, m.result.mp_a)
+        for m in matches
+    ]

@@ -407,24 +407,42 @@ def pair_at_table(tournament: Tournament, turn_number: int, table_number: int, n
 
 def withdraw_pair(tournament: Tournament, pair: Pair, *, reason: str, user=None) -> int:
     """The pair leaves (Art. 32, 33): absent from the next turn to be seated on."""
+    return withdraw_entrant(tournament, pair, reason=reason, user=user)
+
+
+def withdraw_entrant(tournament: Tournament, entrant, *, reason: str, user=None) -> int:
+    """An entrant leaves (Art. 32, 33): a pair, a player or a team, any row with
+    `withdrawn_after_turn`. Absent from the next turn to be seated on; its results so far stay,
+    and the seating leaves it out (its opponents meet others, or rest with the bye score).
+    Returns the last turn it plays."""
+    kind = kind_of(tournament)
     reason = clean_reason(reason)
-    if pair.withdrawn_after_turn is not None:
+    if entrant.withdrawn_after_turn is not None:
         raise Refused(
-            _("Pair %(n)d already withdrew after turn %(t)d.")
-            % {"n": pair.number, "t": pair.withdrawn_after_turn}
+            kind.withdrawn_twice % {"n": entrant.number, "t": entrant.withdrawn_after_turn}
         )
     last = tournament.turn_set.order_by("-number").values_list("number", flat=True).first() or 0
     if last >= tournament.turns:
         raise Refused(_("Every turn is already seated: there is nothing to withdraw from."))
     with transaction.atomic():
-        pair.withdrawn_after_turn = last
-        pair.withdrawal_reason = reason
-        pair.save(update_fields=["withdrawn_after_turn", "withdrawal_reason"])
+        entrant.withdrawn_after_turn = last
+        fields = ["withdrawn_after_turn"]
+        if hasattr(entrant, "withdrawal_reason"):  # a player keeps his in the log only
+            entrant.withdrawal_reason = reason
+            fields.append("withdrawal_reason")
+        entrant.save(update_fields=fields)
+        audit(
+            tournament,
+            "withdraw",
+            user=user,
+            target=f"{kind.entrant_key} {entrant.number}",
+            reason=reason,
+        )
         write_log(
             tournament,
             user=user,
             turn=last or None,
-            pairs=[pair.number],
+            pairs=[entrant.number],
             code="withdrawal",
             article="Art. 32",
             event="withdrawal",

@@ -9,16 +9,19 @@ from collections import defaultdict
 
 from scoring.models import LogEntry, Penalty, ResultChange
 from scoring.services import logtext
+from scoring.services.prizes import prize_list
 from scoring.services.standings import standings
+from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Pair, Table, Tournament
-from tournaments.services.scales import bye_percentage
+from tournaments.services.scales import bye_percentage, tournament_scale
 
 
 def results_data(tournament: Tournament) -> dict:
     """Everything about a tournament in the contract's keys (a fixed number of queries):
     `tournament`, the entrants (`pairs`, `players` or `teams`), `turns`, `penalties`,
-    `standings`, what else the kind keeps (`groups`) and the `log`."""
+    `standings`, what else the kind keeps (`groups`), the `log` and the `prizes` (who takes
+    each prize, for the federation's recomputation)."""
     kind = kind_of(tournament)
     ranked = standings(tournament)
     return {
@@ -36,7 +39,17 @@ def results_data(tournament: Tournament) -> dict:
         "standings": [kind.standings_row(r) for r in ranked],
         **kind.export_extra(tournament),
         "log": log_rows(tournament),
+        "prizes": prize_rows(tournament),  # added after the log: the keys before keep their order
     }
+
+
+def prize_rows(tournament: Tournament) -> list[dict]:
+    """The prize list and who takes each prize (as `prizes S --json`), so that the federation
+    can recompute it; empty when the list cannot be assigned (a group not set yet)."""
+    try:
+        return [row.as_json() for row in prize_list(tournament)]
+    except Refused:
+        return []
 
 
 def turn_rows(tournament: Tournament, played: dict[int, list], again: dict | None) -> list[dict]:
@@ -157,7 +170,7 @@ def log_rows(tournament: Tournament) -> list[dict]:
     happened as data (`code`, `params`: scoring.services.logtext; null and {} for entries
     written before the log kept it). `pairs` holds the numbers as the log kept them (a
     line's own number in individual and team events); `entrants` the pairs, players or
-    teams they stand for."""
+    teams they stand for, and `kind` which of the three (the event's kind)."""
     entries = list(LogEntry.objects.filter(tournament=tournament).select_related("by"))
     entrants = log_entrants(tournament, entries)
     rows = []
@@ -170,6 +183,7 @@ def log_rows(tournament: Tournament) -> list[dict]:
                 "table": e.table,
                 "pairs": e.pairs,
                 "entrants": entrants(e.pairs),
+                "kind": tournament.kind,
                 "ruling": e.code,
                 "article": e.article,
                 "decision": decision,
@@ -225,5 +239,14 @@ def tournament_head(tournament: Tournament) -> dict:
         "bye_percentage": bye_percentage(tournament),
         "bye_percentage_overridden": tournament.bye_percentage is not None,
         "tiebreaks": list(tournament.tiebreaks),
+        "prizes_cumulate": tournament.prizes_cumulate,
+        "vp_scale_bands": scale_bands(tournament),
         **kind_of(tournament).settings_data(tournament),
     }
+
+
+def scale_bands(tournament: Tournament) -> list[list[int | None]]:
+    """The VP table the tournament plays, as `VpScale.from_bands` reads it: [highest
+    difference, winner's VP] per band, the last one open (null): a custom scale can then be
+    recomputed by whoever receives the export."""
+    return [[b.high, b.winner_vp] for b in tournament_scale(tournament).bands]

@@ -16,10 +16,13 @@ from datetime import date
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Avg, Count, Max, Min, Sum
+from django.utils.translation import gettext
 
 from scoring.models import HubClub, HubEntry, HubPlayer, HubTournament
 from scoring.rules import homologation as rules
+from scoring.rules.recompute import Recomputation, recompute_export
 from scoring.services import hub_cache
+from scoring.services.recompute import difference_text, reason_text
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.rules.names import fold
@@ -81,9 +84,10 @@ def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
     if found is not None:
         return found, False
     summary = read_export(result.members[rules.EXPORT])
+    found = recompute_export(result.members[rules.EXPORT])  # every number, by the rules
     try:
         with transaction.atomic():
-            return _store(club, result.digest, data, summary), True
+            return _store(club, result.digest, data, summary, found), True
     except IntegrityError:  # the same package, pushed at the same moment, won the race
         found = HubTournament.objects.filter(digest=result.digest).first()
         if found is None:
@@ -91,7 +95,9 @@ def receive(token: str, data: bytes) -> tuple[HubTournament, bool]:
         return found, False
 
 
-def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournament:
+def _store(
+    club: HubClub, digest: str, data: bytes, summary: dict, found: Recomputation
+) -> HubTournament:
     _one_receipt_at_a_time()
     t = summary["tournament"]
     older = HubTournament.objects.filter(club=club, slug=t["slug"], current=True)
@@ -99,7 +105,15 @@ def _store(club: HubClub, digest: str, data: bytes, summary: dict) -> HubTournam
         HubEntry.objects.filter(tournament__in=older).values_list("membership", flat=True)
     )
     older.update(current=False)
-    received = HubTournament.objects.create(club=club, digest=digest, package=data, **t)
+    received = HubTournament.objects.create(
+        club=club,
+        digest=digest,
+        package=data,
+        status=found.status,
+        differences=found.differences,
+        cannot_recompute=[list(reason) for reason in found.cannot],
+        **t,
+    )
     HubEntry.objects.bulk_create(
         [HubEntry(tournament=received, **entry) for entry in summary["entries"]],
         batch_size=1000,
@@ -221,9 +235,24 @@ def read_export(raw: bytes) -> dict:
 
 def calendar(page: int = 1) -> tuple[list[HubTournament], int]:
     """Current tournaments, newest first, `PAGE` a page; and the number of pages."""
-    qs = HubTournament.objects.filter(current=True).select_related("club").defer("package")
+    qs = HubTournament.objects.filter(current=True).select_related("club")
+    qs = qs.defer("package", "differences", "cannot_recompute")
     page, pages = _pages(qs.count(), page)
     return list(qs.order_by("-date", "name", "id")[(page - 1) * PAGE : page * PAGE]), pages
+
+
+SHOWN_DIFFERENCES = 300  # a page lists at most these; the API gives them all
+
+
+def recomputed(t: HubTournament, limit: int | None = None) -> tuple[list[str], list]:
+    """A received tournament's differences, one sentence each (the first `limit`, then how
+    many more), and what could not be recomputed as (code, sentence), in the active
+    language."""
+    reasons = [tuple(r) for r in t.cannot_recompute if isinstance(r, list) and len(r) == 3]
+    said = [difference_text(d) for d in t.differences[:limit]]
+    if limit is not None and len(t.differences) > limit:
+        said.append(gettext("… and %(n)s more") % {"n": len(t.differences) - limit})
+    return said, [(r[0], reason_text(r)) for r in reasons]
 
 
 def tournament(pk: int) -> tuple[HubTournament, list[dict]] | None:
@@ -266,7 +295,7 @@ def player_history(membership: str, page: int = 1) -> History | None:
     entries = list(
         HubEntry.objects.filter(membership=membership, tournament__current=True)
         .select_related("tournament", "tournament__club")
-        .defer("tournament__package")
+        .defer("tournament__package", "tournament__differences", "tournament__cannot_recompute")
         .order_by("-tournament__date", "-tournament_id")[(page - 1) * PAGE : page * PAGE]
     )
     return History(player=player, rows=entries, page=page, pages=pages)

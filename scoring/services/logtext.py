@@ -103,7 +103,14 @@ def _late_correction(p: dict) -> tuple[str, str]:
 def _admission(p: dict) -> tuple[str, str]:
     """The referee lets a player flagged by the membership check play (or a pair, for the
     juniors' rule), or a player of an individual event: who, and the referee's reason."""
-    if p.get("pair") is None:
+    if p.get("pair") is None and p.get("player"):  # a team's player, by his place in it
+        who = _("%(name)s (player %(player)d of %(entrant)s %(number)d)") % {
+            "name": p["name"],
+            "player": int(p["player"]),
+            "entrant": kind_of(p.get("kind", "teams")).entrant_noun,
+            "number": int(p["entrant"]),
+        }
+    elif p.get("pair") is None:
         who = _("%(name)s (player %(number)d)") % {"name": p["name"], "number": int(p["entrant"])}
     elif p.get("player"):
         who = _("%(name)s (player %(player)d of pair %(pair)d)") % {
@@ -251,7 +258,7 @@ def log_admission(
     tournaments.signals.member_admitted, connected in scoring.apps). A player who is the
     entrant (an individual event) is logged by his number under `entrant`, with no `pair`."""
     if pair is None:
-        params = {"entrant": entrant, "player": None, "name": name, "reason": reason}
+        params = {"entrant": entrant, "player": player, "name": name, "reason": reason}
     else:
         params = {"pair": pair, "player": player, "name": name, "reason": reason}
     params["kind"] = tournament.kind

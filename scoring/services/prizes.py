@@ -12,6 +12,7 @@ from scoring.models import Prize
 from scoring.rules import prizes as rules
 from scoring.services.player_results import player_standings, player_standings_range
 from scoring.services.standings import groups_in_force, standing_inputs
+from scoring.services.team_results import standing_records, team_players
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament, audit, touch
@@ -251,6 +252,24 @@ def players_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeFie
         clubs={n: p.club or None for n, p in players.items()},
         ineligible=withdrawn_early(players.values(), tournament.turns),
         entrant_key="player",
+    )
+
+
+def teams_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
+    """A team event's field: the teams on their matches (no groups: a prize of a group stays
+    unassigned), named by their name, their club the one all their players share."""
+    teams = {t.number: t for t in tournament.teams.all()}
+    players = team_players(tournament)
+    known = [p for p in prizes if p.group is None]
+    rankings = rules.rankings_for(
+        known, teams, *standing_records(tournament), tiebreaks=tournament.tiebreaks
+    )
+    return PrizeField(
+        rankings=rankings,
+        names={n: t.name for n, t in teams.items()},
+        clubs={n: rules.pair_club(p.club for p in players.get(n, [])) for n in teams},
+        ineligible=withdrawn_early(teams.values(), tournament.turns),
+        entrant_key="team",
     )
 
 

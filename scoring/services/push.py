@@ -97,6 +97,7 @@ def send(push: HubPush) -> HubPush:
             raise ValueError("the answer is not the hub's (no matching digest)")
         push.status, push.sent_at, push.last_error = HubPush.Status.SENT, timezone.now(), ""
         push.next_try_at = None
+        push.hub_status, push.hub_differences = hub_said(answer)
     except urllib.error.HTTPError as exc:
         reason = _reason(exc)
         if 300 <= exc.code < 400:
@@ -158,6 +159,20 @@ def _digest(answer: bytes) -> str | None:
         return str(json.loads(answer.decode())["digest"])
     except Exception:
         return None
+
+
+def hub_said(answer: bytes) -> tuple[str, list[str]]:
+    """What the hub said of the numbers it recomputed: its status and one line per
+    difference and per part it could not recompute (a hub older than that says nothing)."""
+    try:
+        data = json.loads(answer.decode())
+        lines = [str(d["message"])[:500] for d in data.get("differences", [])]
+        lines += [
+            f"cannot recompute: {str(r['message'])[:500]}" for r in data.get("cannot_recompute", [])
+        ]
+        return str(data.get("status", ""))[:10], lines[:1000]
+    except Exception:
+        return "", []
 
 
 def _reason(exc: urllib.error.HTTPError) -> str:

@@ -100,19 +100,16 @@ def groups_in_force(tournament: Tournament, after_turn: int | None) -> dict[str,
 def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The ranking of turns `from_turn`..`to_turn` only (technical prizes); inside the groups
     once they are set (the group's ranking settles what the range leaves equal)."""
-    kind = kind_of(tournament)
-    if not kind.range_standings:
-        raise Refused(_("The standings of a range of turns are for pairs tournaments."))
     if not 1 <= from_turn <= to_turn <= tournament.turns:
         raise Refused(
             _("%(a)s-%(b)s is not a range of turns of this tournament (1-%(n)s).")
             % {"a": from_turn, "b": to_turn, "n": tournament.turns}
         )
-    return kind.standings_range(tournament, from_turn, to_turn)
+    return kind_of(tournament).standings_range(tournament, from_turn, to_turn)
 
 
-def pair_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
-    """A pairs event's ranking of turns `from_turn`..`to_turn`, inside its groups."""
+def pairs_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
+    """A pairs event's ranking of a range of turns, group by group once they are set."""
     overall = standings(tournament)
     numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)

@@ -61,12 +61,13 @@ def _result(tournament, scale, tscale, open_t: Table, closed_t: Table):
     # a score set by the referee at a table: its VP and MP as set (Art. 32-33 rulings)
     open_mp, closed_mp = open_t.mp_diffs, closed_t.mp_diffs
     mp_a = (open_mp[0] or 0) + (closed_mp[1] or 0)
-    tables = ((open_t.ns_vp, open_t.ew_vp), (closed_t.ew_vp, closed_t.ns_vp))
-    if tournament.team_scoring == "vp-sum":
-        vp_a, vp_b = tables[0][0] + tables[1][0], tables[0][1] + tables[1][1]
-    else:
-        vp_a, vp_b = tscale.split(mp_a)
-    return team_rules.MatchResult(vp_a, vp_b, mp_a, tables)
+    return team_rules.adjusted_match(
+        (open_t.ns_vp, open_t.ew_vp),
+        (closed_t.ew_vp, closed_t.ns_vp),
+        mp_a,
+        tournament.team_scoring,
+        tscale,
+    )
 
 
 def matches(tournament: Tournament, turn: int | None = None) -> list[Match]:
@@ -174,6 +175,28 @@ def team_standings(tournament: Tournament, after_turn: int | None = None) -> lis
         penalties,
         after_turn=after_turn,
         tiebreaks=tournament.tiebreaks,
+    )
+
+
+def standing_records(tournament: Tournament):
+    """(matches, byes, penalties) as the standings' records, a team in place of a pair."""
+    played, byes, penalties = standing_inputs(tournament)
+    return team_rules.match_records(played), byes, penalties
+
+
+def team_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
+    """The teams ranked on turns `from_turn`..`to_turn` only (technical prizes), with the
+    tie-breaks of the range; what they leave equal goes to the team placed higher overall."""
+    matches, byes, penalties = standing_records(tournament)
+    return rules.compute_range(
+        tournament.teams.values_list("number", flat=True),
+        matches,
+        byes,
+        penalties,
+        from_turn=from_turn,
+        to_turn=to_turn,
+        tiebreaks=tournament.tiebreaks,
+        prior=[r.pair for r in team_standings(tournament)],
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -46,6 +47,19 @@ def tournament_json(t) -> dict:
         "kind": t.kind,
         "entrants": t.entrants,
         "turns": t.turns,
+        "status": t.status,  # verified, to_check ("da verificare"), partial: every number
+        # recomputed at the receipt (docs/homologation.md)
+    }
+
+
+def recomputed_json(t) -> dict:
+    """A received tournament's differences (the contract's dicts) and what could not be
+    recomputed, each with its sentence in English (as scripts read it)."""
+    with translation.override("en"):
+        said, reasons = hub.recomputed(t)
+    return {
+        "differences": [{**d, "message": m} for d, m in zip(t.differences, said, strict=True)],
+        "cannot_recompute": [{"code": code, "message": m} for code, m in reasons],
     }
 
 
@@ -80,7 +94,8 @@ class TournamentView(HubOnly, TemplateView):
         if found is None:
             raise Http404(_("No such tournament."))
         t, rows = found
-        return super().get_context_data(t=t, rows=rows, **kwargs)
+        said, reasons = hub.recomputed(t, hub.SHOWN_DIFFERENCES)
+        return super().get_context_data(t=t, rows=rows, said=said, reasons=reasons, **kwargs)
 
 
 class PlayerSearchView(HubOnly, TemplateView):
@@ -122,7 +137,9 @@ class ApiTournamentView(HubOnly, View):
         if found is None:
             return JsonResponse({"error": "no such tournament"}, status=404)
         t, rows = found
-        return JsonResponse({"tournament": tournament_json(t), "standings": rows})
+        return JsonResponse(
+            {"tournament": tournament_json(t) | recomputed_json(t), "standings": rows}
+        )
 
 
 class ApiPlayersView(HubOnly, View):
@@ -187,6 +204,12 @@ class ReceiveView(HubOnly, View):
         except Refused as exc:
             return JsonResponse({"error": exc.message}, status=400)
         return JsonResponse(
-            {"digest": received.digest, "id": received.pk, "stored": created},
+            {
+                "digest": received.digest,
+                "id": received.pk,
+                "stored": created,
+                "status": received.status,
+                **recomputed_json(received),
+            },
             status=201 if created else 200,
         )

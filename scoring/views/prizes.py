@@ -9,6 +9,7 @@ from scoring.services import prizes
 from scoring.views.forms import prize_formset
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.models import audit
 
 MAX_UPLOAD = 1024 * 1024
@@ -35,7 +36,7 @@ class PrizesView(TournamentMixin, TemplateView):
             context["proposed"] = proposed
             context["formset"] = prize_formset(initial=[prizes.editor_row(p) for p in found])
         context.setdefault("bad_rows", set())
-        context.update(awards=prizes.prize_list(self.tournament))
+        context.update(awards=prizes.prize_list(self.tournament), kind=kind_of(self.tournament))
         return context
 
     def post(self, request, *args, **kwargs):

@@ -191,7 +191,7 @@ class WithdrawView(DecisionView):
         after = kind.withdraw(
             self.tournament, d["pair"], reason=d["reason"], user=self.request.user
         )
-        text = kind.withdrawn_message % {"n": d["pair"], "t": after + 1}
+        text = kind.withdrawn_done % {"n": d["pair"], "t": after + 1}
         return " ".join([text, *plan_problems(self.tournament)])
 
 

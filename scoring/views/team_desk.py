@@ -14,11 +14,14 @@ from scoring.services import team_results as team_scores
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
-from tournaments.services import seating, team_setup
+from tournaments.kinds import kind_of
+from tournaments.rules.text import ascii_int
+from tournaments.services import lookup, seating, team_setup
+from tournaments.views.desk import SwapView
 
 
 class TeamsView(TournamentMixin, TemplateView):
-    """The teams with their players; register one more team, or import a file of teams."""
+    """The teams with their players; register one more team (a file of teams: `team_import`)."""
 
     template_name = "tournaments/teams.html"
     nav = "entrants"  # the registration page of every kind
@@ -36,13 +39,10 @@ class TeamsView(TournamentMixin, TemplateView):
 
     def post(self, request, slug):
         t = self.tournament
-        try:
-            if "file" in request.FILES:
-                upload = request.FILES["file"]
-                found = team_setup.read_teams_file(upload.name, upload.read())
-            else:
-                found = [_team_from_form(request.POST)]
-            created = team_setup.register_teams(t, found, user=request.user)
+        try:  # a file of teams goes through its preview (`team_import`)
+            created = team_setup.register_teams(
+                t, [_team_from_form(request.POST)], user=request.user
+            )
         except Refused as exc:
             raise BadInput(str(exc)) from None
         messages.success(request, _("Teams registered: %(n)d.") % {"n": len(created)})
@@ -201,3 +201,38 @@ class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
             has_results=turn is not None and turn.tables.filter(ns_vp__isnull=False).exists(),
         )
         return context
+
+
+class TeamSwapView(SwapView):
+    """Two teams exchange their places in the last seated turn, before any result: the pairs'
+    swap page, with teams (a swap against the rules asks the referee to confirm it)."""
+
+    def act(self, request):
+        a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
+        if a is None or b is None:
+            raise BadInput(_("Give the numbers of the two teams to swap."))
+        turn = lookup.last_turn(self.tournament)
+        confirmed = request.POST.get("confirm") == "1"
+        reason = request.POST.get("reason", "").strip()[:500]
+        if reason:  # the swap and its reason in the referee's log, as the command writes them
+            problems = kind_of(self.tournament).swap(
+                self.tournament,
+                turn.number,
+                a,
+                b,
+                reason=reason,
+                force=confirmed,
+                user=request.user,
+            )
+        else:
+            problems = team_setup.swap_teams(
+                self.tournament, a, b, confirmed=confirmed, user=request.user
+            )
+        text = _("Teams %(a)d and %(b)d swapped in turn %(n)d.") % {
+            "a": a,
+            "b": b,
+            "n": turn.number,
+        }
+        if problems:
+            text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
+        return text

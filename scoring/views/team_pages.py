@@ -10,15 +10,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring.services import public
+from scoring.services import decisions, public
 from scoring.services import team_results as team_scores
 from scoring.services.team_penalties import add_team_penalty
-from scoring.views.forms import PenaltyForm
+from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm
 from scoring.views.public import PublicView
 from scoring.views.results import StandingsView
-from scoring.views.rulings import RulingsView
+from scoring.views.rulings import DecisionView, RulingsView, TableRulingView, adjusted_message
+from scoring.views.rulings import catalogue as ruling_catalogue
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 
 
 class TeamStandingsView(StandingsView):
@@ -127,17 +129,91 @@ class TeamPenaltyForm(PenaltyForm):
             self.fields[name].help_text = ""
 
 
+def team_choices(tournament, present_only: bool = False) -> list[tuple[int, str]]:
+    teams = tournament.teams.order_by("number")
+    if present_only:
+        teams = teams.filter(withdrawn_after_turn__isnull=True)
+    return [(t.number, f"{t.number} {t.name}") for t in teams]
+
+
+class TeamTableForm(TableRulingForm):
+    """A table ruling of a team event: the guilty team, whose line at that table it hits."""
+
+    team = forms.TypedChoiceField(label=gettext_lazy("Guilty team"), coerce=int)
+    field_order = ["turn", "table", "team", "ruling", "reason"]
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pair"]
+        self.fields["team"].choices = teams
+        self.order_fields(self.field_order)
+
+
+class TeamWithdrawForm(WithdrawForm):
+    team = forms.TypedChoiceField(label=gettext_lazy("Team"), coerce=int)
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pair"]
+        self.fields["team"].choices = teams
+        self.order_fields(["team", "reason"])
+
+
 class TeamRulingsView(RulingsView):
-    """The rulings of a team event: a penalty hits a team; the referee's log."""
+    """The rulings of a team event: a penalty hits a team, a table ruling the guilty team's
+    line at that table, an adjusted score a table (the match follows from its two tables);
+    a team withdraws; the referee's log."""
 
     template_name = "scoring/teams_rulings.html"
 
     def get_context_data(self, **kwargs):
+        t = self.tournament
+        kwargs.setdefault(
+            "table_form",
+            TeamTableForm(rulings=ruling_catalogue(t)[1], teams=team_choices(t)),
+        )
+        kwargs.setdefault("withdraw_form", TeamWithdrawForm(teams=team_choices(t, True)))
         context = super().get_context_data(**kwargs)
         context["penalty_form"] = kwargs.get("penalty_form") or TeamPenaltyForm(
-            teams=self.tournament.teams.order_by("number")
+            teams=t.teams.order_by("number")
         )
+        context["withdrawn"] = t.teams.filter(withdrawn_after_turn__isnull=False)
         return context
+
+
+class TeamTableRulingView(TableRulingView):
+    rulings_view = TeamRulingsView
+
+    def make_form(self, data):
+        t = self.tournament
+        return TeamTableForm(data, rulings=ruling_catalogue(t)[1], teams=team_choices(t))
+
+    def apply(self, d):
+        table = decisions.table_ruling(
+            self.tournament,
+            d["turn"],
+            d["table"],
+            d["team"],
+            d["ruling"],
+            reason=d["reason"],
+            user=self.request.user,
+        )
+        return adjusted_message(table)
+
+
+class TeamWithdrawView(DecisionView):
+    form_name = "withdraw_form"
+    rulings_view = TeamRulingsView
+
+    def make_form(self, data):
+        return TeamWithdrawForm(data, teams=team_choices(self.tournament, True))
+
+    def apply(self, d):
+        kind = kind_of(self.tournament)
+        after = kind.withdraw(
+            self.tournament, d["team"], reason=d["reason"], user=self.request.user
+        )
+        return kind.withdrawn_done % {"n": d["team"], "t": after + 1}
 
 
 class TeamPenaltyView(TournamentMixin, View):

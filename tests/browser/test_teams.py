@@ -71,7 +71,10 @@ def test_a_whole_team_event_at_the_desk(live_server, desk, tmp_path, shot):
         page.click("#register-team")
     page.set_input_files("#import-teams input[type=file]", teams_csv(tmp_path))
     with page.expect_navigation():
-        page.click("#import-teams button")
+        page.click("#import-teams button")  # every row shown before anything is saved
+    expect(page.locator("#import-rows tbody tr")).to_have_count(13)
+    with page.expect_navigation():
+        page.click("#confirm-import button")
     expect(page.locator("#teams tbody tr[data-team]")).to_have_count(4)
     shot(page, "teams")
 

@@ -27,6 +27,15 @@ class EventKind:
     # The key that names an entrant in the rows of the JSON (prizes, standings): a code word.
     entrant_key = "pair"
 
+    # The column that names an entrant beside its number (prizes).
+    names_title = _("Players")
+    # Sentences whose words agree with the entrant (Italian: la coppia ritirata, il giocatore
+    # ritirato): %(n)d is the entrant's number, %(t)d a turn.
+    withdrawn_twice = _("Pair %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Pair %(n)d withdrawn: absent from turn %(t)d on.")
+    # Refusal of an admission naming a place the entrant has not.
+    no_such_member = _("A pair has players 1 and 2.")
+
     # The desk page that edits one entrant (it takes the entrant's number).
     entrant_page = "pair_edit"
     # The registration page's list of the entrants the membership check flags.
@@ -95,7 +104,6 @@ class EventKind:
     ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
     warning_recorded = _("Warning to pair %(n)d recorded.")
     penalty_recorded = _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.")
-    withdrawn_message = _("Pair %(n)d withdrawn: absent from turn %(t)d on.")
     # The rulings page's withdrawal and late arrival (Art. 32, 33).
     withdraw_title = _("Withdraw a pair")
     withdraw_help = _(

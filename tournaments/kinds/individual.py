@@ -17,7 +17,10 @@ class IndividualKind(EventKind):
     entrant_title = _("Player")
     entrants_title = _("Players")
     entrant_key = "player"
+    names_title = _("Player")
     registration_page = "individual_players"
+    withdrawn_twice = _("Player %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Player %(n)d withdrawn: absent from turn %(t)d on.")
     settings = ("last_danish_by_ranking", "individual_table")
     movements = ("danish", "danish-modified", "rainbow")
     entrant_page = "individual_player"
@@ -50,7 +53,6 @@ class IndividualKind(EventKind):
     ruling_logged = _("Ruling for player %(n)d written to the referee's log.")
     warning_recorded = _("Warning to player %(n)d recorded.")
     penalty_recorded = _("Player %(n)d: −%(vp)d VP, −%(mp)d MP.")
-    withdrawn_message = _("Player %(n)d withdrawn: absent from turn %(t)d on.")
     withdraw_title = _("Withdraw a player")
     withdraw_help = _(
         "Absent from the next turn to be seated on: the others are seated without him (Art. 32)."

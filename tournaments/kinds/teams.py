@@ -15,6 +15,7 @@ class TeamsKind(EventKind):
     entrant_title = _("Team")
     entrants_title = pgettext_lazy("the teams of an event", "Teams")
     entrant_key = "team"
+    names_title = _("Name")
     registration_page = "teams"
     settings = ("last_danish_by_ranking", "lineups_close")
     movements = ("round-robin", "danish", "danish-modified")
@@ -46,3 +47,19 @@ class TeamsKind(EventKind):
 
     def seated_message(self, out) -> str:
         return out.summary()  # matches and teams (tournaments/services/team_setup.py)
+
+    withdrawn_twice = _("Team %(n)d already withdrew after turn %(t)d.")
+    withdrawn_done = _("Team %(n)d withdrawn: absent from turn %(t)d on.")
+    no_such_member = _("A team's players are numbered 1 to 6 in the team's order.")
+    entrant_page = "team_detail"
+    flagged_title = pgettext_lazy("the teams of an event", "Teams")  # the teams' page
+    flagged_query = ""
+
+    def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
+        """Each team's players with their place in the team (1-6, the team's order)."""
+        return [
+            (player.team.number, player.team_order, player)
+            for player in tournament.players.filter(team__isnull=False)
+            .select_related("team")
+            .order_by("team__number", "team_order", "number")
+        ]

@@ -274,6 +274,25 @@ def admit_player(tournament: Tournament, player: Player, reason: str, user=None)
     )
 
 
+def admit_member(tournament: Tournament, number: int, member: int | None, reason: str, user=None):
+    """The same for the `member`-th player of entrant `number` whose players the kind lists
+    by place (a team: 1-6, `membership_entrants`): logged under the entrant's number
+    (`entrant`, no `pair`) with his place."""
+    reason = clean_reason(reason)
+    kind = kind_of(tournament)
+    players = {p: pl for n, p, pl in kind.membership_entrants(tournament) if n == number}
+    if member not in players:
+        raise Refused(kind.no_such_member)
+    record_admission(
+        tournament,
+        number=number,
+        new={"entrant": number, "player": member, "name": players[member].name},
+        target=f"{kind.entrant_key} {number} player {member}",
+        reason=reason,
+        user=user,
+    )
+
+
 def record_admission(tournament: Tournament, *, number: int, new: dict, target, reason, user):
     """The audit entry and the signal the referee's log listens to, in one transaction."""
 

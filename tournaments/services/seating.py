@@ -42,6 +42,7 @@ from tournaments.services.lookup import (
     turn_by_number,
 )
 from tournaments.services.turns import (
+    check_no_results,
     new_turn,
     next_seatable_turn,
     next_turn_number,
@@ -446,13 +447,6 @@ def state(tournament: Tournament) -> State:
     else:
         phase = "complete"
     return State(phase, turn, entered=entered, tables=total, pairs=pairs)
-
-
-def check_no_results(turn: Turn) -> None:
-    if turn.tables.filter(ns_vp__isnull=False).exists():
-        raise Refused(
-            _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
-        )
 
 
 def undo_seating(tournament: Tournament, user=None) -> int:

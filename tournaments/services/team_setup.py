@@ -13,34 +13,30 @@ import random
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils.translation import gettext as _
 
-from tournaments.errors import Refused, rule_refusal
+from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
-from tournaments.rules.text import clean_code, clean_text
-from tournaments.services.imports import ImportFileError, fold, read_cells
-from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
+from tournaments.rules.text import clean_text
+from tournaments.services.lookup import last_turn
+from tournaments.services.turns import (
+    check_no_results,
+    new_turn,
+    next_seatable_turn,
+    tables_reseated,
+    turn_seated,
+)
 from tournaments.signals import lineup_changed
 
 LINE_BASE = 100_000  # line numbers: turn * LINE_BASE + team * 10 + line (1 or 2)
 MAX_TEAMS = 9_999
 MAX_NAME = 120
-
-# Header forms of the teams file (folded as the pairs file's headers).
-COLUMNS = {
-    "team": ("team", "squadra", "nomesquadra", "teamname"),
-    "player": ("player", "giocatore", "nome", "name", "nominativo", "cognomeenome"),
-    "surname": ("surname", "cognome", "lastname", "familyname"),
-    "given": ("givenname", "firstname", "nomeproprio"),
-    "membership": ("membership", "tessera", "ntessera", "numerotessera", "card"),
-    "club": ("club", "circolo", "associazione", "asd"),
-}
 
 
 def line_number(turn: int, team: int, line: int) -> int:
@@ -63,62 +59,6 @@ class Member:
     club: str = ""
     surname: str = ""
     given: str = ""
-
-
-def read_teams_file(name: str, data: bytes) -> list[tuple[str, list[Member]]]:
-    """The teams of a CSV/XLSX file (header `team,player[,membership,club]`, Italian
-    headers too, one row per player), in file order; one bad row refuses the file."""
-    try:
-        lines, _encoding = read_cells(name, data)
-    except ImportFileError as exc:
-        raise Refused(str(exc)) from None
-    if not lines:
-        raise Refused(_("The file is empty."))
-    index = _columns([fold(cell) for cell in lines[0][1]])
-    for column in ("team", "player"):
-        if column not in index and not (column == "player" and "surname" in index):
-            raise Refused(
-                _(
-                    "The first row must name the columns: %(col)s is missing (accepted: team, "
-                    "player, membership, club; or Squadra, Giocatore, Tessera, Circolo)."
-                )
-                % {"col": column}
-            )
-    teams: dict[str, list[Member]] = {}
-    for line, cells in lines[1:]:
-
-        def cell(column: str, cells=cells) -> str:
-            i = index.get(column)
-            return str(cells[i]) if i is not None and i < len(cells) else ""
-
-        team, player = clean_text(cell("team")), clean_text(cell("player"))
-        surname, given = clean_text(cell("surname")), clean_text(cell("given"))
-        if surname:  # the whole name as the app lists it: "Surname Given name"
-            player = f"{surname} {given}".strip()
-        if not team or not player:
-            raise Refused(
-                _("Line %(line)d: the team and the player are both needed.") % {"line": line}
-            )
-        if len(team) > MAX_NAME or len(player) > MAX_NAME:
-            raise Refused(_("Line %(line)d: the name is too long.") % {"line": line})
-        member = Member(
-            player, clean_code(cell("membership"))[:40], clean_text(cell("club")), surname, given
-        )
-        teams.setdefault(team, []).append(member)
-    return list(teams.items())
-
-
-def _columns(keys: list[str]) -> dict[str, int]:
-    """Column -> index of a teams file's folded header; with a Cognome column, Nome is the
-    given name (as in the players' and the pairs' files)."""
-    aliases = {alias: col for col, forms in COLUMNS.items() for alias in forms}
-    has_surname = any(aliases.get(k) == "surname" for k in keys)
-    index: dict[str, int] = {}
-    for i, key in enumerate(keys):
-        column = "given" if has_surname and key in ("nome", "name") else aliases.get(key)
-        if column is not None and column not in index:
-            index[column] = i
-    return index
 
 
 def register_teams(
@@ -393,11 +333,13 @@ def team_meetings(tournament: Tournament) -> list[list[tuple[int, int]]]:
     return [history.get(n, []) for n in range(1, max(history, default=0) + 1)]
 
 
-def team_byes_taken(tournament: Tournament) -> dict[int, int]:
+def team_byes_taken(tournament: Tournament, before: int | None = None) -> dict[int, int]:
+    """Team number -> the byes it had (in the turns before `before` when given)."""
     taken: dict[int, int] = {}
-    for number in Bye.objects.filter(turn__tournament=tournament, team__isnull=False).values_list(
-        "team__number", flat=True
-    ):
+    byes = Bye.objects.filter(turn__tournament=tournament, team__isnull=False)
+    if before is not None:
+        byes = byes.filter(turn__number__lt=before)
+    for number in byes.values_list("team__number", flat=True):
         taken[number] = taken.get(number, 0) + 1
     return taken
 
@@ -485,7 +427,8 @@ def seat_team_turn(tournament: Tournament, user=None):
         turn = new_turn(tournament, number, movement, order, repeats)
         teams = {t.number: t for t in tournament.teams.all()}
         Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
-        lines = _create_lines(tournament, number, teams, matches)
+        playing = sorted({t for _k, a, b in matches for t in (a, b)})
+        lines = _create_lines(tournament, number, teams, playing)
         tables = Table.objects.bulk_create(
             Table(turn=turn, number=table, ns=lines[ns], ew=lines[ew])
             for k, a, b in matches
@@ -546,9 +489,8 @@ def _match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tup
     return [(open_table, (a, 1), (b, 1)), (closed_table, (b, 2), (a, 2))]
 
 
-def _create_lines(tournament, number: int, teams: dict, matches) -> dict:
-    """The line Pairs of every team playing turn `number`, from its line-up."""
-    playing = sorted({t for _k, a, b in matches for t in (a, b)})
+def _create_lines(tournament, number: int, teams: dict, playing: list[int]) -> dict:
+    """The line Pairs of the teams `playing` turn `number`, from their line-ups."""
     players = {
         (p.team_id, p.number): p
         for p in Player.objects.filter(tournament=tournament, team__isnull=False)
@@ -578,6 +520,146 @@ def _create_lines(tournament, number: int, teams: dict, matches) -> dict:
             )
     created = Pair.objects.bulk_create(rows)
     return {(p.team.number, p.number % 10): p for p in created}
+
+
+# --- a swap in a seated turn ----------------------------------------------------------------
+
+
+def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[str]:
+    """What exchanging teams `a` and `b` in `turn` would break: a meeting of an earlier turn
+    played again, a team resting a second time (Art. 33)."""
+    opponents = {m_a: m_b for _k, m_a, m_b in turn_matches(turn)}
+    opponents.update({v: k for k, v in opponents.items()})
+    after = {a: opponents.get(b), b: opponents.get(a)}
+    if after[a] == a:  # a and b play each other: they only change rooms
+        return []
+    earlier = {
+        frozenset(m) for meetings in team_meetings(tournament)[: turn.number - 1] for m in meetings
+    }
+    problems = [
+        _("Teams %(a)d and %(b)d have already met.") % {"a": me, "b": other}
+        for me, other in after.items()
+        if other is not None and frozenset((me, other)) in earlier
+    ]
+    rested = {n for n, times in team_byes_taken(tournament, before=turn.number).items() if times}
+    problems += [
+        _("Team %(n)d has already rested.") % {"n": me}
+        for me, other in after.items()
+        if other is None and me in rested
+    ]
+    if turn.movement == "round-robin" and turn.number != block_start(tournament.plan, turn.number):
+        problems.append(
+            _(
+                "The round robin's schedule was set at its first turn: teams %(a)d and %(b)d "
+                "leave it here, and a later turn may bring a match again."
+            )
+            % {"a": a, "b": b}
+        )
+    return problems
+
+
+def turn_matches(turn: Turn) -> list[tuple[int, int, int]]:
+    """(match, team A, team B) of a seated turn, read from its open-room tables."""
+    return [
+        ((number + 1) // 2, ns, ew)
+        for number, ns, ew in turn.tables.values_list(
+            "number", "ns__team__number", "ew__team__number"
+        )
+        if number % 2 == 1
+    ]
+
+
+def swap_teams(
+    tournament: Tournament, a: int, b: int, *, confirmed: bool = False, user=None
+) -> list[str]:
+    """Exchange the places of teams `a` and `b` in the last seated turn, before any result:
+    each takes the other's match (both tables, with its own line-up) or rest. A swap against
+    the rules is refused unless `confirmed`; returns the problems accepted (the command and the
+    desk write them in the referee's log: scoring.services.entrants.swap_in_turn)."""
+    if a == b:
+        raise Refused(_("Choose two different teams."))
+    check_teams_event(tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        turn = last_turn(tournament)
+        check_no_results(turn)
+        teams = {n: team_by_number(tournament, n) for n in (a, b)}
+        rests = set(
+            turn.byes.filter(team__number__in=(a, b)).values_list("team__number", flat=True)
+        )
+        if rests == {a, b}:
+            raise Refused(_("Both teams rest in this turn: there is nothing to swap."))
+        problems = swap_problems(tournament, turn, a, b)
+        if problems and not confirmed:
+            raise NeedsConfirmation(" ".join(problems))
+        lines = _lines_of(tournament, turn, teams, rests)
+        tables = _exchange(turn, lines, {a: b, b: a})
+        for bye in turn.byes.filter(team__number__in=(a, b)):
+            bye.team = teams[b if bye.team.number == a else a]
+            bye.save(update_fields=["team"])
+        _drop_unused_lines(tournament, turn, teams, rests)
+        tables_reseated(tables)
+        order = [b if n == a else a if n == b else n for n in turn.order]
+        if order != list(turn.order):
+            turn.order = order
+            turn.save(update_fields=["order"])
+        audit(
+            tournament,
+            "swap",
+            user=user,
+            target=f"turn {turn.number}",
+            old={"teams": [a, b]},
+            new={"teams": [b, a], "forced": problems},
+            reason="; ".join(problems),
+        )
+        touch_tournament(tournament.pk)
+    return problems
+
+
+def _lines_of(tournament, turn: Turn, teams: dict, rests: set[int]) -> dict:
+    """(team, line) -> the line Pair of each swapped team in `turn`; a resting team's lines are
+    made from its line-up, since it is about to play."""
+    lines = {
+        (p.team.number, p.number % 10): p
+        for p in Pair.objects.filter(
+            tournament=tournament, line_turn=turn.number, team__in=teams.values()
+        ).select_related("team")
+    }
+    playing = [n for n in rests if (n, 1) not in lines]
+    if playing:
+        lines.update(_create_lines(tournament, turn.number, teams, playing))
+    return lines
+
+
+def _exchange(turn: Turn, lines: dict, other: dict[int, int]) -> list[Table]:
+    """Seat each swapped team's line where the other team's line of the same rank sat."""
+    changed = []
+    for table in turn.tables.select_related("ns__team", "ew__team"):
+        moved = False
+        for side in ("ns", "ew"):
+            line = getattr(table, side)
+            if line.team.number in other:
+                setattr(table, side, lines[(other[line.team.number], line.number % 10)])
+                moved = True
+        if moved:
+            table.save(update_fields=["ns", "ew"])
+            changed.append(table)
+    return changed
+
+
+def _drop_unused_lines(tournament, turn: Turn, teams: dict, rests: set[int]) -> None:
+    """The lines of the team that now rests sit at no table: removed (kept when a phone's
+    report still names them: they stay harmless, at no table)."""
+    now_resting = [team for n, team in teams.items() if n not in rests]
+    if len(rests) != 1:
+        return
+    try:
+        with transaction.atomic():
+            Pair.objects.filter(
+                tournament=tournament, line_turn=turn.number, team__in=now_resting
+            ).delete()
+    except (ProtectedError, RestrictedError):
+        pass
 
 
 def outcome_data(outcome) -> dict:

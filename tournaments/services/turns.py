@@ -64,3 +64,11 @@ def tables_reseated(tables) -> None:
     ids = sorted({t.pk for t in tables})
     Table.objects.filter(pk__in=ids).update(version=F("version") + 1)
     tables_reseated_signal.send(sender=Table, table_ids=ids)
+
+
+def check_no_results(turn: Turn) -> None:
+    """A turn's seating changes (undone, a swap) only while it has no result."""
+    if turn.tables.filter(ns_vp__isnull=False).exists():
+        raise Refused(
+            _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
+        )

@@ -23,7 +23,7 @@ class MemberListForm(forms.Form):
 
 class AdmitForm(forms.Form):
     pair = forms.IntegerField(min_value=1, max_value=99999)
-    player = forms.IntegerField(min_value=1, max_value=2, required=False)
+    player = forms.IntegerField(min_value=1, max_value=6, required=False)  # the kind checks
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500)
 
 
@@ -84,7 +84,7 @@ class AdmitView(MembershipView):
             if "reason" in form.errors:
                 messages.error(request, _("Give the reason for admitting the player."))
             elif "player" in form.errors:
-                messages.error(request, _("A pair has players 1 and 2."))
+                messages.error(request, kind_of(self.tournament).no_such_member)
             else:
                 value = str(request.POST.get("pair", ""))[:20]
                 messages.error(

@@ -10,7 +10,8 @@ class Command(ContractCommand):
     help = (
         "Send a finished tournament's homologation package to the federation's hub (the "
         "latest package, made now if there is none). Without network the job waits in the "
-        "outbox and `homologation_outbox` sends it later; sending twice stores once."
+        "outbox and `homologation_outbox` sends it later; sending twice stores once. The hub "
+        "recomputes every number: what differs from the rules is printed (exit 0)."
     )
 
     def add_arguments(self, parser):
@@ -32,6 +33,13 @@ class Command(ContractCommand):
             raise Refused(f"the hub refused the package: {job.last_error}")
         if job.status == HubPush.Status.SENT:
             self.stdout.write(f"sent {package.digest} to {job.hub_url}")
+            if job.hub_status == "to_check":
+                self.stdout.write(
+                    "the hub recomputed the results and will check these numbers with the "
+                    "club (da verificare):"
+                )
+            for line in job.hub_differences:
+                self.stdout.write(f"  {line}")
         else:
             self.stdout.write(
                 f"queued {package.digest} for {job.hub_url} ({job.last_error}); "

@@ -3,7 +3,8 @@ from pathlib import Path
 from tournaments.errors import Refused
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.team_setup import read_teams_file, register_teams
+from tournaments.services.team_files import read_teams_file
+from tournaments.services.team_setup import register_teams
 
 
 class Command(ContractCommand):
