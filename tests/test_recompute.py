@@ -106,6 +106,9 @@ def finished_teams(tmp_path, scoring: str) -> str:
         "--ns-mp", "400", "--ew-mp", "-400", "--reason", "arbitrale",
     )  # fmt: skip
     play_teams(slug, spread_points)
+    prizes = tmp_path / "premi-squadre.csv"
+    prizes.write_text("girone,posto,premio,turni\n,1,Primo,\n,2,Secondo,\n,1,Tecnico,2-3\n")
+    run("prizes_set", slug, "--file", str(prizes))
     return slug
 
 
@@ -122,8 +125,14 @@ def test_a_finished_team_event_recomputes_with_no_difference(tmp_path, scoring):
     data = export(finished_teams(tmp_path, scoring))
     assert all(t["byes"] for t in data["turns"]) and data["penalties"]
     assert data["turns"][1]["matches"][0]["tables"][0]["adjusted"]
+    assert [p["team"] is not None for p in data["prizes"]] == [True] * 3
     found = recompute(data)
     assert found.differences == [] and found.cannot == []
+    data["prizes"][0]["team"], data["prizes"][1]["team"] = (
+        data["prizes"][1]["team"],
+        data["prizes"][0]["team"],
+    )
+    assert [d["code"] for d in recompute(data).differences] == ["prize", "prize"]
 
 
 # --- the package, forged and signed again; homologation_verify --recompute ------------------

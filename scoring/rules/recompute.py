@@ -350,7 +350,6 @@ class TeamsRecompute(KindRecompute):
     entrants_key = "teams"
     key = "team"
     has_groups = False
-    prizes_known = False  # a team event's prize list is assigned over its lines' pairs
 
     def turn(self, turn, number, scale, head, records, out) -> None:
         scoring = team_scoring(head, out)
@@ -416,6 +415,19 @@ class TeamsRecompute(KindRecompute):
         return team_rules.team_standings(
             records.entrants,
             records.tables,
+            records.byes,
+            records.penalties,
+            tiebreaks=tiebreaks,
+        )
+
+    def rankings(self, prizes, records: Records, tiebreaks, groups) -> dict:
+        """The teams ranked on their matches for each prize (no groups in a team event: a
+        group's prize stays unassigned, as at the desk)."""
+        known = [p for p in prizes if p.group is None]
+        return prize_rules.rankings_for(
+            known,
+            records.entrants,
+            team_rules.match_records(records.tables),
             records.byes,
             records.penalties,
             tiebreaks=tiebreaks,

@@ -2,11 +2,16 @@
 (function () {
   "use strict";
   var step = 0;
+  // A row's height follows the screen's text size (static/css/screen.css): about two lines'
+  // height of the body text, names and padding included.
+  function rowHeight() {
+    return parseFloat(window.getComputedStyle(document.body).fontSize) * 2;
+  }
   function pages() {
     var out = [];
     document.querySelectorAll("#live .slide").forEach(function (slide) {
       var rows = slide.querySelectorAll("tbody tr");
-      var per = Math.max(5, Math.floor((window.innerHeight * 0.8) / 40));
+      var per = Math.max(5, Math.floor((window.innerHeight * 0.8) / rowHeight()));
       for (var i = 0; i < Math.max(rows.length, 1); i += per) { out.push([slide, i, i + per]); }
     });
     return out;

@@ -1,10 +1,21 @@
 """django-tables2 tables of the referee's desk."""
 
 import django_tables2 as tables
+from django.utils.functional import lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pair
 from tournaments.services import lookup
+
+
+def hidden_header(text) -> SafeString:
+    """A column's header read aloud but not shown (a column of buttons): never empty."""
+    return format_html('<span class="sr">{}</span>', text)
+
+
+hidden_header_lazy = lazy(hidden_header, SafeString)
 
 
 class PairTable(tables.Table):
@@ -27,7 +38,9 @@ class PairTable(tables.Table):
     region = tables.Column(verbose_name=_("Region"))
     membership = tables.Column(verbose_name=_("Membership check"), empty_values=(), orderable=False)
     edit = tables.TemplateColumn(
-        template_name="tournaments/_pair_actions.html", verbose_name="", orderable=False
+        template_name="tournaments/_pair_actions.html",
+        verbose_name=hidden_header_lazy(_("Actions")),
+        orderable=False,
     )
 
     class Meta:
