@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.kinds import kind_of
 from tournaments.models import (
     AppendOnly,
     Pair,
@@ -478,6 +479,11 @@ class HubTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def event_kind(self):
+        """The kind of the event the package holds (its words for the hub's pages)."""
+        return kind_of(self.kind)
 
 
 class HubEntry(models.Model):

@@ -5,6 +5,7 @@ too), so a new import that breaks the layering fails here before anyone notices 
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,61 @@ def test_the_length_check_finds_a_long_function(tmp_path):
     body = "\n".join(f"    x{i} = {i}" for i in range(LONGEST_FUNCTION))
     (tmp_path / "pkg" / "mod.py").write_text(f"def short():\n    pass\n\n\ndef long():\n{body}\n")
     assert long_functions(tmp_path, ("pkg",)) == ["pkg/mod.py:5 long (81 lines)"]
+
+
+# What varies by kind of event lives in the kind objects (issue 25, item 1): at most ten
+# places of the app (Python and templates, outside the kinds' own modules and the
+# migrations) test which kind an event is. Counted: a test of the kind's identity
+# (`is_teams`, `Kind.INDIVIDUAL`, `== "teams"`, `!= "individual"`…), one line each, and a
+# dispatch table keyed by kind (a dict literal with two or more kind codes as keys).
+MOST_KIND_TESTS = 10
+KIND_ROOTS = ("tournaments", "scoring", "templates", "config")
+KIND_CODES = {"pairs", "individual", "teams"}
+KIND_TEST = re.compile(
+    r"""is_teams|is_individual|is_pairs|Kind\.TEAMS|Kind\.INDIVIDUAL"""
+    r"""|[=!]=\s*["'](?:teams|individual|pairs)["']"""
+)
+
+
+def kind_tests(base: Path = ROOT, roots=KIND_ROOTS) -> list[str]:
+    found = []
+    for root in roots:
+        for path in sorted((base / root).rglob("*")):
+            if path.suffix not in (".py", ".html") or {"kinds", "migrations"} & set(path.parts):
+                continue
+            text = path.read_text()
+            where = path.relative_to(base)
+            for number, line in enumerate(text.splitlines(), start=1):
+                if KIND_TEST.search(line):
+                    found.append(f"{where}:{number} {line.strip()[:80]}")
+            if path.suffix != ".py":
+                continue
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.Dict):
+                    keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                    if len(keys & KIND_CODES) >= 2:
+                        found.append(f"{where}:{node.lineno} a table keyed by kind")
+    return found
+
+
+def test_the_kind_of_event_is_asked_not_tested():
+    """The pages, services and commands ask the kind (`kind_of(t)`, `t.event_kind`) for
+    what differs: its nouns, hooks, page map, templates and capability flags."""
+    found = kind_tests()
+    assert len(found) <= MOST_KIND_TESTS, found
+
+
+def test_the_kind_test_count_finds_every_form(tmp_path):
+    (tmp_path / "app" / "kinds").mkdir(parents=True)
+    (tmp_path / "app" / "mod.py").write_text(
+        "if t.is_teams:\n    pass\nok = t.kind != 'individual'\n"
+        'WORDS = {"pairs": 1, "teams": 2}\nDATA = {"pairs": [1]}\n'
+    )
+    (tmp_path / "app" / "page.html").write_text('{% if t.kind == "teams" %}x{% endif %}\n')
+    (tmp_path / "app" / "kinds" / "teams.py").write_text("if t.is_teams:\n    pass\n")
+    assert kind_tests(tmp_path, ("app",)) == [
+        "app/mod.py:1 if t.is_teams:",
+        "app/mod.py:3 ok = t.kind != 'individual'",
+        "app/mod.py:4 a table keyed by kind",
+        'app/page.html:1 {% if t.kind == "teams" %}x{% endif %}',
+    ]

@@ -11,7 +11,6 @@ from tournaments.movements import groups as groups_rules
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.messages import RuleError
 from tournaments.rules.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
-from tournaments.words import KindWords, words_of
 
 MOVEMENTS = [
     ("mitchell", _("Mitchell")),
@@ -23,12 +22,6 @@ MOVEMENTS = [
     ("round-robin", _("Round robin in groups")),
 ]
 MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
-# The plan words each kind of event accepts (Art. 2; docs/individual-and-teams.md).
-KIND_MOVEMENTS = {
-    "pairs": ["mitchell", "danish", "danish-modified", "danish-groups", "danish-modified-groups"],
-    "individual": ["danish", "danish-modified", "rainbow"],
-    "teams": ["round-robin", "danish", "danish-modified"],
-}
 GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)
 
 
@@ -320,29 +313,18 @@ class Tournament(models.Model):
         return kind_of(self)
 
     @property
-    def is_pairs(self) -> bool:
-        return self.kind == self.Kind.PAIRS
-
-    @property
-    def is_individual(self) -> bool:
-        return self.kind == self.Kind.INDIVIDUAL
-
-    @property
-    def is_teams(self) -> bool:
-        return self.kind == self.Kind.TEAMS
-
-    @property
     def kind_settings(self) -> list[tuple[str, str]]:
         """(label, value) of the settings of this kind of event (the settings page)."""
         return kind_of(self).settings_shown(self)
 
     @property
-    def words(self) -> KindWords:
-        """The kind's nouns (pair, player, team) for pages, documents and messages."""
-        return words_of(self.kind)
+    def words(self):
+        """The kind's nouns (pair, player, team) for pages, documents and messages: the kind
+        of event itself (`tournaments.kinds`), which holds them."""
+        return kind_of(self)
 
     def clean(self) -> None:
-        allowed = KIND_MOVEMENTS.get(self.kind, [])
+        allowed = list(kind_of(self).movements)
         bad = [w for w in self.plan if w not in allowed] if isinstance(self.plan, list) else []
         if bad:
             raise ValidationError(

@@ -13,15 +13,14 @@ from collections.abc import Callable
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.documents import team_reports
 from scoring.documents.pdf import render
-from scoring.documents.team_reports import label_rooms
 from scoring.models import ResultChange, TableReport
 from scoring.services import labels
 from scoring.services.player_results import player_slips
+from tournaments.kinds import kind_of
 from tournaments.models import Table, Tournament, Turn
 from tournaments.rules.address import phone_address
-from tournaments.services import address, individual_lists, seating_lists
+from tournaments.services import address
 from tournaments.services.groups import label_tables
 from tournaments.services.scales import resolve_scale
 
@@ -173,9 +172,7 @@ def scoresheets_pdf(
     base: str | None = None,
 ) -> bytes:
     sheets = sheet_data(tournament, turn, filled, base)
-    if tournament.is_teams:  # the two rooms of a match on one page, named
-        label_rooms(tournament, sheets)
-        two_up = True
+    two_up = kind_of(tournament).label_sheets(tournament, sheets, two_up)  # a match's rooms
     scale = resolve_scale(tournament.vp_scale, tournament.deals)
     step = CHUNK - CHUNK % 2  # keep the A5 pairs of a two-up page together
     chunks = [sheets[i : i + step] for i in range(0, len(sheets), step)] or [[]]
@@ -203,9 +200,12 @@ def scoresheets_pdf(
 
 @in_language
 def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
-    if tournament.is_teams:  # matches of two tables
-        return team_reports.seating_pdf(tournament, turn)
+    """The turn's seating by table, as the kind of event prints it (a team event: matches)."""
+    return kind_of(tournament).seating_pdf(tournament, turn, big=big)
 
+
+def tables_seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> bytes:
+    """The seating table by table: pairs, or lines of players, and the rests."""
     tables = _tables(turn)
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     label_tables(tournament, turn, tables, byes)
@@ -224,12 +224,14 @@ def seating_pdf(tournament: Tournament, turn: Turn, *, big: bool = True) -> byte
 
 @in_language
 def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
-    """Every player by surname with pair, table and line: the notice board's second list."""
-    if tournament.is_teams:  # a team event's list is by match
-        return team_reports.seating_pdf(tournament, turn)
+    """Every player by surname with pair, table and line: the notice board's second list
+    (a team event's list is by match)."""
+    return kind_of(tournament).seating_alpha_pdf(tournament, turn)
 
-    # each player of an individual event with his partner of the turn
-    by_surname = (individual_lists if tournament.is_individual else seating_lists).by_surname
+
+def by_surname_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """Every player by surname; in an individual event with his partner of the turn."""
+    by_surname = kind_of(tournament).by_surname
     byes = list(turn.byes.select_related("pair__player1", "pair__player2", "player"))
     html = render_to_string(
         "scoring/pdf/seating_alpha.html",
@@ -240,15 +242,22 @@ def seating_alpha_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 @in_language
 def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
-    """A slip per pair with its table and line, to hand out or cut."""
-    if tournament.is_individual:  # a slip per player, with his line's PIN
-        slips = player_slips(_tables(turn), turn.byes.select_related("player"))
-        html = render_to_string(
-            "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
-        )
-        return _pdf([html])
-    if tournament.is_teams:  # a slip per team, both its tables
-        return team_reports.slips_pdf(tournament, turn)
+    """A slip per entrant with its table and line, to hand out or cut: a pair's, a player's
+    with his line's PIN, a team's with both its tables."""
+    return kind_of(tournament).slips_pdf(tournament, turn)
+
+
+def player_slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """A slip per player of an individual event, with his line's PIN."""
+    slips = player_slips(_tables(turn), turn.byes.select_related("player"))
+    html = render_to_string(
+        "scoring/pdf/slips.html", {"t": tournament, "turn": turn, "slips": slips}
+    )
+    return _pdf([html])
+
+
+def pair_slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
+    """A slip per pair with its table, line and opponent."""
     slips = []
     for t in _tables(turn):
         slips.append({"pair": t.ns, "table": t.number, "line": _("N-S"), "opponent": t.ew.number})
@@ -264,15 +273,18 @@ def slips_pdf(tournament: Tournament, turn: Turn) -> bytes:
 
 @in_language
 def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
-    """A card per pair with its number, players and secret PIN (to confirm table results)."""
+    """A card per entrant with its number, players and secret PIN (to confirm table
+    results): a pair's, or a team's (its PIN confirms at both its tables)."""
+    return kind_of(tournament).cards_pdf(tournament, f"{base_url(base)}/t/{tournament.slug}/")
+
+
+def pair_cards_pdf(tournament: Tournament, url: str) -> bytes:
+    """A card per pair, with the players' page's address."""
     pairs = list(
         tournament.pairs.filter(line_turn__isnull=True)  # a line's PIN is on the turn's slips
         .select_related("player1", "player2")
         .order_by("number")
     )
-    url = f"{base_url(base)}/t/{tournament.slug}/"
-    if tournament.is_teams:  # a card per team: its PIN confirms at both its tables
-        return team_reports.cards_pdf(tournament, url, qr_svg(url))
     html = render_to_string(
         "scoring/pdf/cards.html", {"t": tournament, "pairs": pairs, "url": url, "qr": qr_svg(url)}
     )

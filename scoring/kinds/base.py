@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import reports
-from scoring.services import exports
+from scoring.documents import sheets as papers
+from scoring.services import decisions, exports, public
 
 
 class ScoringKind:
@@ -30,6 +31,20 @@ class ScoringKind:
     admits = False
     # The standings PDF's three columns that name an entrant.
     pdf_columns = (_("Pair"), _("Players"), _("Club"))
+
+    def penalty_command(self, tournament, opts: dict) -> str:
+        """`penalty_add` in this kind of event: a pair, or a player alone (Art. 23)."""
+        return decisions.penalty_command(tournament, opts)
+
+    # --- the standings -------------------------------------------------------------------
+
+    def standings(self, tournament, after_turn=None) -> list:
+        """The ranking of the entrants counting turns up to `after_turn` (every turn: None)."""
+        raise NotImplementedError
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        """Entrant number -> what names it in a standings row (`players`, `club`…)."""
+        raise NotImplementedError
 
     def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
         """The entrants ranked on turns `from_turn`..`to_turn` only (technical prizes,
@@ -104,3 +119,30 @@ class ScoringKind:
     def pdf_row(self, row: dict) -> dict:
         """A standings row as the PDF prints it (`players` and `club` as the pages show)."""
         return row
+
+    def hub_players(self, data: dict) -> dict:
+        """The hub's reading of an export: entrant number -> [(player, partner's name)], a
+        row per player (Art. 2: a player alone has no partner)."""
+        return {p["number"]: [(p, "")] for p in data[self.entrants_key]}
+
+    # --- the seating as people read it: the players' pages and the turn's papers ------------
+
+    def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
+        """The released turn's tables and rests, filtered by what people type."""
+        return public.pair_seating(turn, query)
+
+    def label_sheets(self, tournament, sheets: list, two_up: bool) -> bool:
+        """Name what the score sheets share (a match's two rooms); whether two go on a page."""
+        return two_up
+
+    def seating_pdf(self, tournament, turn, *, big: bool = True) -> bytes:
+        return papers.tables_seating_pdf(tournament, turn, big=big)
+
+    def seating_alpha_pdf(self, tournament, turn) -> bytes:
+        return papers.by_surname_pdf(tournament, turn)
+
+    def slips_pdf(self, tournament, turn) -> bytes:
+        return papers.pair_slips_pdf(tournament, turn)
+
+    def cards_pdf(self, tournament, url: str) -> bytes:
+        return papers.pair_cards_pdf(tournament, url)

@@ -3,9 +3,10 @@ export and documents (rows per player, Art. 2)."""
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.documents import sheets
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.services import entrants, exports, individual_rulings
+from scoring.services import entrants, exports, individual_rulings, player_results
 from scoring.services import prizes as prize_service
 from scoring.services.individual_rulings import withdraw_player
 from scoring.services.player_results import (
@@ -17,9 +18,10 @@ from scoring.views import individual_desk as desk
 from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
-from tournaments.services import individual_seating, scales
+from tournaments.services import individual_lists, individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
 from tournaments.services.player_registration import player_by_number
+from tournaments.views import desk as seating_pages
 from tournaments.views import individual_players as players
 from tournaments.views import membership
 
@@ -35,17 +37,12 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "individual_players": players.PlayersView,
         "individual_player": players.PlayerEditView,
         "individual_import": players.PlayersImportView,
-        "dashboard": desk.IndividualDashboardView,
-        "seating": desk.IndividualSeatingView,
-        "seat_next": desk.IndividualSeatNextView,
-        "swap": desk.IndividualSwapView,
-        "standings": desk.IndividualStandingsView,
         "pair_detail": desk.PlayerDetailView,
         "rulings": desk.IndividualRulingsView,
-        "ruling_penalty": desk.IndividualPenaltyView,
-        "ruling_withdraw": desk.IndividualWithdrawView,
         "prizes": prizes.PrizesView,
-        "ruling_table": desk.IndividualTableRulingView,
+        "swap": seating_pages.SwapView,  # the kind swaps two players (their lines)
+        "ruling_table": rulings.TableRulingView,  # against the guilty player's line
+        "ruling_withdraw": rulings.WithdrawView,  # the kind withdraws a player (Art. 32)
         "ruling_late": desk.IndividualLateView,
         # the adjusted score (also opened for one table) on the individual rulings page
         "ruling_adjust": (rulings.AdjustView, {"rulings_view": desk.IndividualRulingsView}),
@@ -53,10 +50,39 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,
     }
-    public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}  # a player's own page
+    public_pages = {**SHARED_PUBLIC, "public_pair": public.PlayerView}  # a player's own page
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return player_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return player_standings(tournament, after_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return player_results.player_names(tournament)
+
+    def turn_seating(self, turn, query: str = "") -> tuple[list, list]:
+        return individual_lists.turn_seating(turn, query)  # lines of players, rests of players
+
+    def swap_seats(self, tournament, a, b, *, confirmed=False, user=None) -> list:
+        return individual_seating.swap_players(tournament, a, b, confirmed=confirmed, user=user)
+
+    def desk_seating(self, tournament, turn) -> dict:
+        tables, byes = individual_lists.turn_seating(turn)  # lines of players, their rests
+        return {
+            "tables": tables,
+            "byes": byes,
+            "rest_again": rests_again(tournament).get(turn.number, []),
+        }
+
+    def slips_pdf(self, tournament, turn) -> bytes:
+        return sheets.player_slips_pdf(tournament, turn)  # with his line's PIN
+
+    def seat_next(self, tournament, user=None):
+        return individual_seating.seat_individual_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        individual_report.write_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)  # a player's, as a pair's (Art. 33)

@@ -6,13 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.kinds.base import ScoringKind
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
+from scoring.services import standings as standing_service
 from scoring.services.decisions import withdraw_pair
-from scoring.services.standings import pairs_standings_range, standings
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import PairsKind
 from tournaments.models import Group
-from tournaments.services import lookup, scales, seating
+from tournaments.services import lookup, scales, seating, seating_report
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
 from tournaments.views import desk, groups, membership, pairs
@@ -80,14 +80,32 @@ class PairsEvent(ScoringKind, PairsKind):
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
-        return standings(tournament, after_turn=after_turn)
+        return standing_service.pair_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return standing_service.pair_standings(tournament, after_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return standing_service.pair_names(tournament)
+
+    def swap_seats(self, tournament, a, b, *, confirmed=False, user=None) -> list:
+        return seating.swap_pairs(tournament, a, b, confirmed=confirmed, user=user)
+
+    def desk_seating(self, tournament, turn) -> dict:
+        return seating.desk_seating(tournament, turn)
+
+    def seat_next(self, tournament, user=None):
+        return seating.seat_next_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        seating_report.write_pairs_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return scales.bye_score(tournament)
 
     def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
         """The ranking of turns `from_turn`..`to_turn` only, inside the groups once set."""
-        return pairs_standings_range(tournament, from_turn, to_turn)
+        return standing_service.pairs_standings_range(tournament, from_turn, to_turn)
 
     def entrant_rows(self, tournament, ranked=None) -> list[dict]:
         placed = {r.pair: r for r in (ranked or exports.standings(tournament))}
@@ -148,6 +166,17 @@ class PairsEvent(ScoringKind, PairsKind):
             for n in sorted(entrants)
         ]
         return header, rows
+
+    def hub_players(self, data: dict) -> dict:
+        """Each of a pair's two players, the other one as partner."""
+        found = {}
+        for pair in data["pairs"]:
+            players = pair["players"]
+            found[pair["number"]] = [
+                (player, players[1 - i]["name"] if len(players) == 2 else "")
+                for i, player in enumerate(players[:2])
+            ]
+        return found
 
     def side_cell(self, entrants: dict, numbers):
         return numbers  # a pair is known by its number

@@ -8,13 +8,15 @@ from collections import defaultdict
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import team_reports as papers
+from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
-from scoring.services import decisions, entrants, exports
+from scoring.services import decisions, entrants, exports, team_penalties
 from scoring.services import prizes as prize_service
 from scoring.services.team_results import (
     matches,
     team_bye_score,
+    team_names,
     team_players,
     team_standings,
     team_standings_range,
@@ -23,7 +25,7 @@ from scoring.views import prizes, rulings, team_desk, team_pages
 from tournaments.errors import Refused
 from tournaments.kinds.teams import TeamsKind
 from tournaments.services import membership as membership_service
-from tournaments.services import team_setup
+from tournaments.services import seating_report, team_setup
 from tournaments.views import membership, pairs
 from tournaments.views.team_import import TeamsImportView
 
@@ -69,6 +71,18 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return team_standings(tournament, after_turn=after_turn)
+
+    def standings(self, tournament, after_turn=None) -> list:
+        return team_standings(tournament, after_turn)
+
+    def report_names(self, tournament) -> dict[int, dict]:
+        return team_names(tournament)
+
+    def seat_next(self, tournament, user=None):
+        return team_setup.seat_team_turn(tournament, user)
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        seating_report.write_team_seating(stdout, tournament, out, as_json)
 
     def bye_score(self, tournament):
         return team_bye_score(tournament)
@@ -155,6 +169,29 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def pdf_row(self, row: dict) -> dict:
         return {**row, "players": row["name"], "club": row["members"]}
+
+    def penalty_command(self, tournament, opts: dict) -> str:
+        return team_penalties.penalty_command(tournament, opts)  # a team event penalises a team
+
+    def hub_players(self, data: dict) -> dict:
+        """A row per player of the team (six at most), the team's name as partner."""
+        return {t["number"]: [(p, t["name"]) for p in t["players"][:6]] for t in data["teams"]}
+
+    def label_sheets(self, tournament, sheets: list, two_up: bool) -> bool:
+        papers.label_rooms(tournament, sheets)  # the two rooms of a match on one page, named
+        return True
+
+    def seating_pdf(self, tournament, turn, *, big: bool = True) -> bytes:
+        return papers.seating_pdf(tournament, turn)  # matches of two tables
+
+    def seating_alpha_pdf(self, tournament, turn) -> bytes:
+        return papers.seating_pdf(tournament, turn)  # a team event's list is by match
+
+    def slips_pdf(self, tournament, turn) -> bytes:
+        return papers.slips_pdf(tournament, turn)  # a slip per team, both its tables
+
+    def cards_pdf(self, tournament, url: str) -> bytes:
+        return papers.cards_pdf(tournament, url, qr_svg(url))  # its PIN at both its tables
 
     def prize_field(self, tournament, prizes: list) -> prize_service.PrizeField:
         """Who competes for the prizes: the teams, named by their name, ranked on their

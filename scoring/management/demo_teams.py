@@ -9,6 +9,7 @@ import random
 
 from scoring.services.results import Entry, record_scores
 from scoring.services.team_penalties import add_team_penalty
+from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 from tournaments.services import seating, setup, team_setup
 
@@ -64,11 +65,11 @@ def build_teams_demo(slug: str, rng: random.Random, referee, names, clubs, total
             (a, b), (c, d) = team_setup.lineup_for(t.teams.get(number=2), 2)
             fifth = team_setup.roster(t.teams.get(number=2))[4]
             team_setup.set_lineup(t, 2, 2, ((a, fifth), (c, d)))
-        out = seating.seat_next_turn(t)
+        out = kind_of(t).seat_next(t)
         seating.release_turn(t, number)
         record_scores(t, number, [Entry(x.number, *totals(rng)) for x in out.tables], source="demo")
         if number == 3:
             add_team_penalty(t, t.teams.get(number=7), vp=1, reason="Ritardo all'inizio del turno")
-    seating.seat_next_turn(t)
+    kind_of(t).seat_next(t)
     seating.release_turn(t, 5)
     return t

@@ -24,7 +24,7 @@ from tournaments.kinds import kind_of
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.services.lookup import turn_by_number
-from tournaments.services.player_registration import owner_fields
+from tournaments.services.player_registration import owner_fields, penalised, who
 from tournaments.services.scales import bye_score, resolve_scale
 from tournaments.services.setup import save_pair
 
@@ -181,6 +181,26 @@ def add_penalty(
         if warning:
             _warnings_cost(tournament, pair, turn, user)
     return penalty
+
+
+def penalty_command(tournament: Tournament, opts: dict) -> str:
+    """`penalty_add` on a pairs or individual event (a pair, or a player alone: Art. 23);
+    its one-line answer (English, as the contract's)."""
+    owner = penalised(tournament, opts.get("pair"), opts.get("player"))
+    p = add_penalty(
+        tournament,
+        owner,
+        vp=opts.get("vp"),
+        mp=opts.get("mp"),
+        turn_number=opts.get("turn"),
+        reason=opts["reason"],
+        ruling=opts.get("ruling"),
+        table_number=opts.get("table"),
+    )
+    if p is None:
+        return f"{who(owner)}: ruling {opts.get('ruling')} logged, no sanction"
+    what = "warning" if p.kind == "warning" else f"-{p.vp} VP -{p.mp} MP"
+    return f"{who(owner)}: {what} from turn {p.turn.number} ({p.reason})"
 
 
 def _refuse_note_amounts(rule, vp, mp) -> None:

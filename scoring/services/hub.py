@@ -24,6 +24,7 @@ from scoring.rules.recompute import Recomputation, recompute_export
 from scoring.services import hub_cache
 from scoring.services.recompute import difference_text, reason_text
 from tournaments.errors import Refused
+from tournaments.kinds import kind_of
 from tournaments.rules.names import fold
 
 PAGE = 50
@@ -183,16 +184,10 @@ def read_export(raw: bytes) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
         t = data["tournament"]
-        kind = t.get("kind") if t.get("kind") in ("individual", "teams") else "pairs"
-        if kind == "individual":  # a row per player (Art. 2)
-            pairs = {_int(p["number"]): [p] for p in data["players"]}
-            data["standings"] = [{**r, "pair": r["player"]} for r in data["standings"]]
-        elif kind == "teams":  # a row per player of the team, the team as partner
-            pairs = {_int(p["number"]): p["players"][:6] for p in data["teams"]}
-            names = {_int(p["number"]): _text(p["name"], 120) for p in data["teams"]}
-            data["standings"] = [{**r, "pair": r["team"]} for r in data["standings"]]
-        else:
-            pairs = {_int(p["number"]): p["players"] for p in data["pairs"]}
+        # The kind's entrants, each with its players and the partner the hub lists beside
+        # each: a pair's other player, none for a player alone (Art. 2), a team's name.
+        kind = kind_of(t["kind"] if isinstance(t.get("kind"), str) else "pairs")
+        pairs = {_int(n): players for n, players in kind.hub_players(data).items()}
         tournament = {
             "slug": _text(t["slug"], 80),
             "name": _text(t["name"], 200),
@@ -200,18 +195,14 @@ def read_export(raw: bytes) -> dict:
             "venue": _text(t.get("venue"), 200),
             "referee": _text(t.get("referee"), 200),
             "referee_code": _text(t.get("referee_code"), 40),
-            "kind": kind,
+            "kind": kind.code,
             "entrants": len(pairs),
             "turns": _int(t["turns"], high=32767),
         }
         entries = []
         for row in data["standings"]:
-            players = pairs[_int(row["pair"])]
-            for i, player in enumerate(players if kind == "teams" else players[:2]):
-                if kind == "teams":
-                    partner = names[_int(row["pair"])]
-                else:
-                    partner = players[1 - i]["name"] if len(players) == 2 else ""
+            number = _int(row[kind.entrant_key])
+            for player, partner in pairs[number]:
                 entries.append(
                     {
                         "membership": _text(player.get("membership"), 40).strip(),
@@ -219,7 +210,7 @@ def read_export(raw: bytes) -> dict:
                         "folded": fold(_text(player["name"], 500))[:120],
                         "partner": _text(partner, 120),
                         "club": _text(player.get("club"), 120),
-                        "pair": _int(row["pair"]),
+                        "pair": number,
                         "rank": _int(row["rank"]),
                         "vp": _int(row["vp"], low=-INT_MAX),
                         "mp": _int(row["mp"], low=-INT_MAX),

@@ -74,28 +74,17 @@ def player_standings_range(tournament: Tournament, from_turn: int, to_turn: int)
     )
 
 
-def report_rows(tournament: Tournament, ranked) -> list[dict]:
-    """Ranked rows as the standings pages and documents show them (`players`: the player)."""
-    players = {p.number: p for p in tournament.players.exclude(number=None)}
-    return [
-        {
-            "rank": r.rank,
-            "pair": r.pair,
-            "player": r.pair,
-            "players": players[r.pair].name,
-            "club": players[r.pair].club,
-            "withdrawn": tournament.words.withdrawn_after(players[r.pair].withdrawn_after_turn),
-            "vp": r.vp,
-            "mp": r.mp,
-            "played": r.played,
-            "byes": r.byes,
-            "penalty_vp": r.penalty_vp,
-            "penalty_mp": r.penalty_mp,
-            "group": None,
-            "group_rank": None,
+def player_names(tournament: Tournament) -> dict[int, dict]:
+    """An individual event's players as the standings rows name them (`players`: the player)."""
+    return {
+        p.number: {
+            "player": p.number,
+            "players": p.name,
+            "club": p.club,
+            "withdrawn": tournament.words.withdrawn_after(p.withdrawn_after_turn),
         }
-        for r in ranked
-    ]
+        for p in tournament.players.exclude(number=None)
+    }
 
 
 def line_text(line) -> str:

@@ -13,10 +13,10 @@ from django.db.models import Count, Q
 
 from scoring.services.prizes import prize_list
 from scoring.services.standings import pair_detail, standings_report
+from tournaments.kinds import kind_of
 from tournaments.models import Tournament, Turn
 from tournaments.rules.names import compact, matches
 from tournaments.services.groups import label_tables
-from tournaments.services.individual_lists import turn_seating
 
 
 @dataclass
@@ -50,10 +50,14 @@ def public_state(tournament: Tournament) -> PublicState:
 
 
 def seating(turn: Turn, query: str = "") -> tuple[list, list]:
-    """The released turn's tables and byes, filtered by pair number or name as people type
-    it: without accents or apostrophes, any case (folded in Python over the turn's tables)."""
-    if turn.tournament.is_individual:  # lines of players, rests of players
-        return turn_seating(turn, query)
+    """The released turn's tables and byes, filtered by what people type, as the kind of
+    event seats them (pairs; lines of players and rests of players)."""
+    return kind_of(turn.tournament).turn_seating(turn, query)
+
+
+def pair_seating(turn: Turn, query: str = "") -> tuple[list, list]:
+    """A pairs event's released turn, filtered by pair number or name as people type it:
+    without accents or apostrophes, any case (folded in Python over the turn's tables)."""
     tables = list(
         turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
     )

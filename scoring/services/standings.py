@@ -11,9 +11,6 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules.prizes import parse_turns
-from scoring.services import player_results, team_results
-from scoring.services.player_results import player_standings
-from scoring.services.team_results import team_standings
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Bye, Group, Table, Tournament
@@ -58,13 +55,16 @@ def standing_inputs(tournament: Tournament):
 
 
 def standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
-    """The ranking counting turns up to `after_turn` (every turn when None). Once the
-    groups are set, from the ranking they were cut from on: each group's ranking, group A
-    first, then B… (`rank` follows that order, `group_rank` is the place in the group)."""
-    if tournament.is_individual:  # players, each scoring his line's result (Art. 2)
-        return player_standings(tournament, after_turn)
-    if tournament.is_teams:  # rows of teams (scoring/services/team_results.py)
-        return team_standings(tournament, after_turn)
+    """The ranking counting turns up to `after_turn` (every turn when None), of the event's
+    entrants: pairs, players each scoring his line's result (Art. 2), or teams
+    (scoring/services/team_results.py), as the kind of event ranks them."""
+    return kind_of(tournament).standings(tournament, after_turn)
+
+
+def pair_standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
+    """A pairs event's ranking up to `after_turn`. Once the groups are set, from the ranking
+    they were cut from on: each group's ranking, group A first, then B… (`rank` follows that
+    order, `group_rank` is the place in the group)."""
     numbers = tournament.pairs.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
     groups = groups_in_force(tournament, after_turn)
@@ -157,7 +157,7 @@ def standings_report(tournament: Tournament, after: str | int | None = None) -> 
     after_turn = ascii_int(after) if after not in (None, "") else None
     if after_turn not in seated:
         after_turn = complete[-1] if complete else 0
-    rows = _report_rows(tournament, standings(tournament, after_turn=after_turn))
+    rows = report_rows(tournament, standings(tournament, after_turn=after_turn))
     final = bool(complete) and after_turn == tournament.turns and complete[-1] == tournament.turns
     return StandingsReport(rows, after_turn, seated, complete, final)
 
@@ -180,7 +180,7 @@ def range_report(tournament: Tournament, text: str) -> tuple[StandingsReport, tu
     technical prizes. Refused when the text is not a range of this tournament's turns."""
     span = turns_span(tournament, text)
     seated, complete = turn_progress(tournament)
-    rows = _report_rows(tournament, standings_range(tournament, *span))
+    rows = report_rows(tournament, standings_range(tournament, *span))
     return StandingsReport(rows, span[1], seated, complete, False), span
 
 
@@ -199,9 +199,9 @@ def turn_progress(tournament: Tournament) -> tuple[list[int], list[int]]:
 def pair_detail(tournament: Tournament, number: int, after_turn: int | None = None) -> dict | None:
     """A pair's tournament turn by turn: opponents, points, VP, byes and penalties, and its
     standing after turn `after_turn` (every turn when None). A fixed number of queries."""
-    if tournament.is_individual:  # a line is no one's page: see the player's page
-        return None
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    # A line (two players of a turn, an individual or team event) is no one's page.
+    registered = tournament.pairs.filter(line_turn__isnull=True)
+    pairs = {p.number: p for p in registered.select_related("player1", "player2")}
     pair = pairs.get(number)
     if pair is None:
         return None
@@ -257,28 +257,37 @@ def pair_clubs(pair) -> str:
     return " / ".join(dict.fromkeys(clubs))
 
 
-def _report_rows(tournament: Tournament, ranked) -> list[dict]:
-    """Ranked rows as the standings pages and documents show them (one query for the names)."""
-    if tournament.is_individual:
-        return player_results.report_rows(tournament, ranked)
-    if tournament.is_teams:  # a team's name and players
-        return team_results.report_rows(tournament, ranked)
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+def report_rows(tournament: Tournament, ranked) -> list[dict]:
+    """Ranked rows as the standings pages and documents show them: the entrant as the kind
+    of event names it (a pair's players, a player, a team's name and players: `report_names`,
+    one query) and the same figures for every kind."""
+    kind = kind_of(tournament)
+    names = kind.report_names(tournament)
     return [
         {
             "rank": r.rank,
             "pair": r.pair,
-            "players": f"{pairs[r.pair].player1.name} – {pairs[r.pair].player2.name}",
-            "club": pair_clubs(pairs[r.pair]),
-            "withdrawn": tournament.words.withdrawn_after(pairs[r.pair].withdrawn_after_turn),
+            **names[r.pair],
             "vp": r.vp,
             "mp": r.mp,
             "played": r.played,
             "byes": r.byes,
             "penalty_vp": r.penalty_vp,
             "penalty_mp": r.penalty_mp,
-            "group": r.group,
-            "group_rank": r.group_rank,
+            "group": r.group if kind.has_groups else None,
+            "group_rank": r.group_rank if kind.has_groups else None,
         }
         for r in ranked
     ]
+
+
+def pair_names(tournament: Tournament) -> dict[int, dict]:
+    """A pairs event's entrants as the standings rows name them: players, club, withdrawal."""
+    return {
+        p.number: {
+            "players": f"{p.player1.name} – {p.player2.name}",
+            "club": pair_clubs(p),
+            "withdrawn": tournament.words.withdrawn_after(p.withdrawn_after_turn),
+        }
+        for p in tournament.pairs.select_related("player1", "player2")
+    }

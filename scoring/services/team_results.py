@@ -200,31 +200,20 @@ def team_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -
     )
 
 
-def report_rows(tournament: Tournament, ranked) -> list[dict]:
-    """Ranked rows as the pages and documents show them: team name and players."""
-    names = dict(tournament.teams.values_list("number", "name"))
+def team_names(tournament: Tournament) -> dict[int, dict]:
+    """The teams as the standings rows name them: team name and players."""
     players = team_players(tournament)
-    return [
-        {
-            "rank": r.rank,
-            "team": r.pair,
-            "pair": r.pair,
-            "name": names.get(r.pair, ""),
-            "members": ", ".join(p.name for p in players.get(r.pair, [])),
-            "players": f"{names.get(r.pair, '')}: "
-            + ", ".join(p.name for p in players.get(r.pair, [])),
+    names = {}
+    for number, name in tournament.teams.values_list("number", "name"):
+        members = ", ".join(p.name for p in players.get(number, []))
+        names[number] = {
+            "team": number,
+            "name": name,
+            "members": members,
+            "players": f"{name}: {members}",
             "club": "",
-            "vp": r.vp,
-            "mp": r.mp,
-            "played": r.played,
-            "byes": r.byes,
-            "penalty_vp": r.penalty_vp,
-            "penalty_mp": r.penalty_mp,
-            "group": None,
-            "group_rank": None,
         }
-        for r in ranked
-    ]
+    return names
 
 
 def team_players(tournament: Tournament) -> dict[int, list]:

@@ -86,7 +86,17 @@ class ScoreForm(forms.Form):
         return data
 
 
-class PenaltyForm(forms.Form):
+class EntrantLabel:
+    """A form whose `pair` field names the event's entrant as its kind calls it (a pair, a
+    player): `entrant` is the label (the kind's `entrant_title` or `guilty_title`)."""
+
+    def __init__(self, *args, entrant=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if entrant is not None:
+            self.fields["pair"].label = entrant
+
+
+class PenaltyForm(EntrantLabel, forms.Form):
     pair = forms.IntegerField(label=_("Pair"), min_value=1)
     ruling = forms.ChoiceField(label=_("Ruling"), required=False)
     vp = forms.IntegerField(
@@ -117,7 +127,7 @@ class PenaltyForm(forms.Form):
         ]
 
 
-class TableRulingForm(forms.Form):
+class TableRulingForm(EntrantLabel, forms.Form):
     turn = forms.IntegerField(label=_("Turn"), min_value=1)
     table = forms.IntegerField(label=_("Table"), min_value=1)
     pair = forms.IntegerField(label=_("Guilty pair"), min_value=1)
@@ -145,7 +155,7 @@ class AdjustForm(forms.Form):
     version = version_field()
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(EntrantLabel, forms.Form):
     pair = forms.IntegerField(label=_("Pair"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
@@ -170,57 +180,23 @@ class LatePairForm(PlayerNamesForm):
     club = NameField(label=_("Club"), max_length=120, required=False)
 
 
+def prize_cell(label, size: int, maxlength: int, **attrs) -> forms.CharField:
+    """One text cell of the prize table, its label read out by screen readers."""
+    widget = {"aria-label": label, "size": size, "maxlength": maxlength, "autocomplete": "off"}
+    return forms.CharField(
+        label=label, required=False, widget=forms.TextInput(attrs={**widget, **attrs})
+    )
+
+
 class PrizeRowForm(forms.Form):
     """One row of the desk's prize table: every cell is text, read by the rules (which name
     the row of any problem); a comma is just a comma."""
 
-    group = forms.CharField(
-        label=_("Group"),
-        required=False,
-        widget=forms.TextInput(
-            attrs={"aria-label": _("Group"), "size": 2, "maxlength": 2, "autocomplete": "off"}
-        ),
-    )
-    place = forms.CharField(
-        label=_("Place"),
-        required=False,
-        widget=forms.TextInput(
-            attrs={
-                "aria-label": _("Place"),
-                "size": 3,
-                "maxlength": 6,
-                "inputmode": "numeric",
-                "autocomplete": "off",
-            }
-        ),
-    )
-    prize = forms.CharField(
-        label=_("Prize"),
-        required=False,
-        widget=forms.TextInput(
-            attrs={"aria-label": _("Prize"), "size": 40, "maxlength": 200, "autocomplete": "off"}
-        ),
-    )
-    turns = forms.CharField(
-        label=_("Turns"),
-        required=False,
-        widget=forms.TextInput(
-            attrs={
-                "aria-label": _("Turns"),
-                "size": 5,
-                "maxlength": 9,
-                "placeholder": "9-11",
-                "autocomplete": "off",
-            }
-        ),
-    )
-    club = forms.CharField(
-        label=_("Club"),
-        required=False,
-        widget=forms.TextInput(
-            attrs={"aria-label": _("Club"), "size": 16, "maxlength": 120, "autocomplete": "off"}
-        ),
-    )
+    group = prize_cell(_("Group"), 2, 2)
+    place = prize_cell(_("Place"), 3, 6, inputmode="numeric")
+    prize = prize_cell(_("Prize"), 40, 200)
+    turns = prize_cell(_("Turns"), 5, 9, placeholder="9-11")
+    club = prize_cell(_("Club"), 16, 120)
 
     def cells(self) -> list[str]:
         """The row as the rules read it: group, place, prize, turns, club ("" when blank

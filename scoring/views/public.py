@@ -23,8 +23,7 @@ from scoring.services import public
 from scoring.services.player_results import public_player
 from tournaments.models import Tournament
 from tournaments.rules.address import is_local
-from tournaments.services import address, seating_lists
-from tournaments.services.individual_lists import by_surname
+from tournaments.services import address
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 600
@@ -124,10 +123,8 @@ class HomeView(PublicView):
         tables, byes, players = [], [], []
         alpha = self.request.GET.get("order") == "alpha"
         query = self.request.GET.get("q", "")[:40]
-        if state.current is not None and alpha and t.is_individual:  # with each one's partner
-            players = by_surname(*public.seating(state.current), query)
-        elif state.current is not None and alpha:
-            players = seating_lists.by_surname(*public.seating(state.current), query)
+        if state.current is not None and alpha:  # in an individual event with the partner
+            players = t.event_kind.by_surname(*public.seating(state.current), query)
         elif state.current is not None:
             tables, byes = public.seating(state.current, query)
         data = {"state": state, "tables": tables, "byes": byes, "players": players, "alpha": alpha}
@@ -159,14 +156,22 @@ class PairView(PublicView):
 
     def data(self, t, number):
         state = public.public_state(t)
-        if t.is_individual:  # the player's own page (a line has none)
-            self.template_name = "public/individual_player.html"
-            detail = public_player(t, number, state)
-        else:
-            detail = public.public_pair(t, number, state)
+        detail = self.detail(t, number, state)
         if detail is None:
             raise Http404
         return {"state": state, "detail": detail}
+
+    def detail(self, t, number, state):
+        return public.public_pair(t, number, state)
+
+
+class PlayerView(PairView):
+    """An individual event's player's own page (a line has none)."""
+
+    template_name = "public/individual_player.html"
+
+    def detail(self, t, number, state):
+        return public_player(t, number, state)
 
 
 class ScreenView(PublicView):

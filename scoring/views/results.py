@@ -134,6 +134,7 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
         rows = report.rows
         if key in self.SORTS and sort != "rank":
             rows = sorted(rows, key=lambda r: r[key], reverse=sort.startswith("-"))
+        names = self.entrant_names()
         context.update(
             report=report,
             span=span,
@@ -141,8 +142,8 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
             sort=sort,
             columns=[
                 ("rank", _("Rank"), "num"),
-                ("pair", _("Pair"), "num"),
-                ("players", _("Players"), ""),
+                ("pair", names["pair"], "num"),
+                ("players", names["players"], ""),
                 ("club", _("Club"), "wide"),
                 ("vp", _("VP"), "num"),
                 ("mp", _("MP"), "num"),
@@ -152,13 +153,19 @@ class StandingsView(TournamentMixin, QueryProblems, TemplateView):
         )
         return context
 
+    def entrant_names(self) -> dict:
+        """The heads of the columns naming an entrant, as the kind of event names it (a pair
+        and its players; a player by his number and name)."""
+        number, players, _club = self.tournament.event_kind.pdf_columns
+        return {"pair": number, "players": players}
+
     def render_to_response(self, context, **kwargs):
         span = context.get("span")
         name = f"{self.tournament.slug}-classifica-" + (
             f"turni-{span[0]}-{span[1]}" if span else str(context["report"].after_turn)
         )
         exclude = getattr(self, "export_exclude", ())
-        table = self.table_class(context["rows"], exclude=exclude)
+        table = self.table_class(context["rows"], exclude=exclude, names=self.entrant_names())
         exported = export_or_page(self, context, table, name, exclude=exclude)
         return exported or super().render_to_response(context, **kwargs)
 

@@ -24,7 +24,7 @@ from tournaments.errors import Refused
 from tournaments.http import BadInput
 from tournaments.models import Table
 from tournaments.rules.text import ascii_int
-from tournaments.services import lookup
+from tournaments.services.player_registration import penalised
 from tournaments.services.seating import plan_problems
 from tournaments.services.versions import Stale
 
@@ -43,11 +43,14 @@ class RulingsView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         pair_rulings, table_rulings = catalogue(self.tournament)
+        kind = self.tournament.event_kind  # the forms name its entrant: a pair, a player
         context.update(
-            penalty_form=kwargs.get("penalty_form") or PenaltyForm(rulings=pair_rulings),
-            table_form=kwargs.get("table_form") or TableRulingForm(rulings=table_rulings),
+            penalty_form=kwargs.get("penalty_form")
+            or PenaltyForm(rulings=pair_rulings, entrant=kind.entrant_title),
+            table_form=kwargs.get("table_form")
+            or TableRulingForm(rulings=table_rulings, entrant=kind.guilty_title),
             adjust_form=kwargs.get("adjust_form") or AdjustForm(),
-            withdraw_form=kwargs.get("withdraw_form") or WithdrawForm(),
+            withdraw_form=kwargs.get("withdraw_form") or WithdrawForm(entrant=kind.entrant_title),
             ruling_form=kwargs.get("ruling_form") or RulingForm(),
             own_codes={r.code for r in pair_rulings + table_rulings if r.tournament_id},
             late_form=kwargs.get("late_form") or LatePairForm(),
@@ -79,6 +82,12 @@ class RulingsView(TournamentMixin, TemplateView):
         return entries
 
 
+def rulings_page(tournament):
+    """The view class of the kind's rulings page (the page a form's errors are shown on)."""
+    found = tournament.event_kind.desk_pages.get("rulings", RulingsView)
+    return found[0] if isinstance(found, tuple) else found
+
+
 class DecisionView(TournamentMixin, View):
     """Validate one form, apply the decision through `scoring.services.decisions`, go back."""
 
@@ -104,7 +113,7 @@ class DecisionView(TournamentMixin, View):
 
     def show(self, form, status: int):
         """The rulings page with this form as given (its errors, or opened for one table)."""
-        page = self.rulings_view or RulingsView
+        page = self.rulings_view or rulings_page(self.tournament)
         view = page(request=self.request, kwargs=self.kwargs, tournament=self.tournament)
         view.nav = "rulings"
         return view.render_to_response(
@@ -116,13 +125,15 @@ class PenaltyView(DecisionView):
     form_name = "penalty_form"
 
     def make_form(self, data):
-        return PenaltyForm(data, rulings=catalogue(self.tournament)[0])
+        entrant = self.tournament.event_kind.entrant_title
+        return PenaltyForm(data, rulings=catalogue(self.tournament)[0], entrant=entrant)
 
     def apply(self, d):
-        pair = lookup.pair_by_number(self.tournament, d["pair"])
+        # the kind's entrant: a pair, or a player alone (Art. 23)
+        owner = penalised(self.tournament, d["pair"], d["pair"])
         p = decisions.add_penalty(
             self.tournament,
-            pair,
+            owner,
             vp=d["vp"],
             mp=d["mp"],
             turn_number=d["turn"],
@@ -133,18 +144,20 @@ class PenaltyView(DecisionView):
             once=True,  # a form sent twice records one penalty
             version=d.get("version"),
         )
+        kind, n = self.tournament.event_kind, owner.number
         if p is None:
-            return _("Ruling for pair %(n)d written to the referee's log.") % {"n": pair.number}
+            return kind.ruling_logged % {"n": n}
         if p.kind == p.Kind.WARNING:
-            return _("Warning to pair %(n)d recorded.") % {"n": pair.number}
-        return _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.") % {"n": pair.number, "vp": p.vp, "mp": p.mp}
+            return kind.warning_recorded % {"n": n}
+        return kind.penalty_recorded % {"n": n, "vp": p.vp, "mp": p.mp}
 
 
 class TableRulingView(DecisionView):
     form_name = "table_form"
 
     def make_form(self, data):
-        return TableRulingForm(data, rulings=catalogue(self.tournament)[1])
+        guilty = self.tournament.event_kind.guilty_title
+        return TableRulingForm(data, rulings=catalogue(self.tournament)[1], entrant=guilty)
 
     def apply(self, d):
         t = decisions.table_ruling(
@@ -220,18 +233,14 @@ class WithdrawView(DecisionView):
     form_name = "withdraw_form"
 
     def make_form(self, data):
-        return WithdrawForm(data)
+        return WithdrawForm(data, entrant=self.tournament.event_kind.entrant_title)
 
     def apply(self, d):
-        pair = lookup.pair_by_number(self.tournament, d["pair"])
-        after = decisions.withdraw_pair(
-            self.tournament, pair, reason=d["reason"], user=self.request.user
+        kind = self.tournament.event_kind  # a pair (Art. 33) or a player (Art. 32) withdraws
+        after = kind.withdraw(
+            self.tournament, d["pair"], reason=d["reason"], user=self.request.user
         )
-
-        text = _("Pair %(n)d withdrawn: absent from turn %(t)d on.") % {
-            "n": pair.number,
-            "t": after + 1,
-        }
+        text = kind.withdrawn_done % {"n": d["pair"], "t": after + 1}
         return " ".join([text, *plan_problems(self.tournament)])
 
 

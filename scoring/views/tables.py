@@ -33,9 +33,14 @@ class StandingsTable(tables.Table):
         }
         orderable = True
 
-    def __init__(self, *args, pair_url=None, **kwargs):
+    def __init__(self, *args, pair_url=None, names=None, **kwargs):
+        """`names`: column -> head, where the kind of event names its entrant otherwise
+        (an individual event: "No.", "Player"); each table has its own columns."""
         self.pair_url = pair_url
         super().__init__(*args, **kwargs)
+        for key, name in (names or {}).items():
+            if key in self.columns:
+                self.columns[key].column.verbose_name = name
 
     def render_players(self, value, record):
         if self.pair_url is None:

@@ -25,7 +25,7 @@ class TeamsView(TournamentMixin, TemplateView):
     """The teams with their players; register one more team (a file of teams: `team_import`)."""
 
     template_name = "tournaments/teams.html"
-    nav = "teams"
+    nav = "entrants"  # the registration page of every kind
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -54,7 +54,7 @@ class TeamEditView(TournamentMixin, TemplateView):
     """Correct a team's name and players; before turn 1 is seated, delete it."""
 
     template_name = "tournaments/team_form.html"
-    nav = "teams"
+    nav = "entrants"  # the registration page of every kind
 
     def team(self, number: int):
         try:

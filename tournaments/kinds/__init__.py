@@ -9,6 +9,9 @@ builds on it, registers extended kinds in their place when Django starts
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
+from tournaments.errors import Refused
 from tournaments.kinds.base import EventKind
 from tournaments.kinds.individual import IndividualKind
 from tournaments.kinds.pairs import PairsKind
@@ -26,6 +29,25 @@ def kind_of(tournament_or_code) -> EventKind:
     """The kind of a tournament (or of a kind's code); pairs for anything unknown."""
     code = getattr(tournament_or_code, "kind", tournament_or_code)
     return _REGISTRY.get(code) or _REGISTRY["pairs"]
+
+
+def require(tournament, code: str) -> None:
+    """Refuse a step made for events of the kind `code` (pairs, individual, teams) in an
+    event of another kind, saying what this one is and what it registers."""
+    kind = kind_of(tournament)
+    if kind.code != code:
+        raise Refused(
+            gettext(
+                "%(name)s is %(this)s, not %(wanted)s: it registers %(entrants)s (%(command)s)."
+            )
+            % {
+                "name": tournament.name,
+                "this": kind.event_phrase,
+                "wanted": kind_of(code).event_phrase,
+                "entrants": kind.entrants_noun,
+                "command": kind.import_command,
+            }
+        )
 
 
 def registered() -> dict[str, EventKind]:
@@ -49,4 +71,5 @@ __all__ = [
     "kind_of",
     "register",
     "registered",
+    "require",
 ]

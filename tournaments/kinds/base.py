@@ -5,10 +5,11 @@ pages call it. One subclass per kind (pairs, individual, teams), registered in o
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
+from tournaments.services import seating_lists
 
 
 class EventKind:
@@ -41,6 +42,24 @@ class EventKind:
     flagged_title = _("Pairs with problems")
     flagged_query = "?flag=problems"
 
+    # The kind's words for pages, documents and messages (`tournament.words` is the kind).
+    counted = ngettext_lazy("%(n)d pair", "%(n)d pairs", "n")  # `count(n)`
+    your_pin = _("Your pair's PIN")  # the phone's PIN field
+    slips = _("Slips per pair")  # the document of one slip each
+    with_problems = _("Pairs with problems")  # the membership page's filter
+    none_found = _("No pair found.")  # the players' search finds nobody
+    wrong_pin = _("Wrong PIN for pair %(who)s.")  # a pair's number, a line's players, a team
+    withdrawn = pgettext_lazy("a pair", "withdrawn after turn %(n)s")  # `withdrawn_after(n)`
+    registered = "pair_count"  # the annotation the home list counts (HomeView)
+    cards = _("Pair cards with PIN")  # a card with PIN each; None: the kind has none
+
+    def count(self, n: int) -> str:
+        return self.counted % {"n": n}
+
+    def withdrawn_after(self, turn: int | None) -> str:
+        """ "withdrawn after turn 2" (its gender in Italian); "" for one still playing."""
+        return "" if turn is None else self.withdrawn % {"n": turn}
+
     def membership_entrants(self, tournament) -> list[tuple[int, int | None, object]]:
         """The players the membership check reads, in number order: (the entrant's number,
         the player's place in it — 1, 2… or None where the player is the entrant —, the
@@ -53,9 +72,125 @@ class EventKind:
     def __str__(self) -> str:
         return str(self.label)
 
+    # The command that imports this kind's entrants, and the message after creating an event.
+    import_command = "pairs_import"
+    created_message = _("Tournament created: now add the pairs.")
+    # A turn is matches of two tables (team scoring, round-robin groups: Tournament fields).
+    plays_matches = False
+    # The partner changes every turn (Art. 2): the lists by surname name the turn's partner
+    # and number each player alone (their column head: `number_head`).
+    partner_changes = False
+    number_head = _("Pair")
+    search_label = _("Pair number or surname")  # the players' "where do I play"
+    # The referee's log's column of the entrants a decision touches.
+    log_entrants_title = _("Pairs")
+    # An event of this kind in a sentence ("Coppie is a pairs event, …").
+    event_phrase = pgettext_lazy("an event of this kind", "a pairs event")
+    # The short word of the kind in the hub's lists.
+    short_label = _("pairs")
+    # The templates that differ by kind (a key missing: the kind shows nothing there):
+    # `nav` (links beside the registration page's), `seating` (the desk's seating page),
+    # `settings` (the settings card's lines).
+    templates = {"seating": "tournaments/seating.html"}
+    # The dashboard before turn 1: how many are registered, the registration page's links.
+    registered_kpi = ngettext_lazy("%(n)s pair registered", "%(n)s pairs registered", "n")
+    add_first = _("Add the pairs")
+    add_more = _("Add or import more pairs")
+    registration_badge = False  # the kind's name beside the count
+    # More links beside the registration page's: (desk page, text, query string).
+    registration_links = (("membership", _("Check the memberships"), ""),)
+    # The rulings page: the guilty entrant of a table ruling, what a decision answers.
+    guilty_title = _("Guilty pair")
+    ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
+    warning_recorded = _("Warning to pair %(n)d recorded.")
+    penalty_recorded = _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    # The rulings page's withdrawal and late arrival (Art. 32, 33).
+    withdraw_title = _("Withdraw a pair")
+    withdraw_help = _(
+        "Absent from the next turn to be seated on; its opponents get the bye score (Art. 33)."
+    )
+    late_title = _("Late pair (turn 1)")
+    late_help = _(
+        "During turn 1 a late pair may complete the incomplete table and play against the pair "
+        "that would rest (Art. 33)."
+    )
+    late_button = _("Seat the late pair")
+
+    def registered_entrants(self, tournament) -> int:
+        """How many entrants are registered: the pairs."""
+        return tournament.pairs.count()
+
+    def registered_text(self, tournament) -> str:
+        """ "12 pairs registered", for the dashboard before turn 1."""
+        return self.registered_kpi % {"n": self.registered_entrants(tournament)}
+
+    def seating_units(self, tournament) -> int:
+        """What the desk's state counts before turn 1 (two make a table): the entrants."""
+        return self.registered_entrants(tournament)
+
+    def seated_message(self, out) -> str:
+        """The referee's message once a turn is seated (`out`: the seating's outcome)."""
+        text = gettext("Turn %(n)d seated: %(t)d tables.") % {
+            "n": out.turn.number,
+            "t": len(out.tables),
+        }
+        if out.repeats:
+            pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
+            text += " " + gettext("No seating avoided these pairs meeting again: %(p)s.") % {
+                "p": pairs
+            }
+        if out.rest_again:
+            pairs = ", ".join(str(p) for p in out.rest_again)
+            text += " " + gettext("No seating avoided these pairs resting again: %(p)s.") % {
+                "p": pairs
+            }
+        return text
+
+    def by_surname(self, tables, byes, query: str = "") -> list:
+        """Every player of the turn by surname, with the pair's number, table and line."""
+        return seating_lists.by_surname(tables, byes, query)
+
+    # The desk's swap of two entrants' seats in the last seated turn.
+    swap_numbers_missing = _("Give the numbers of the two pairs to swap.")
+
+    def swap_seats(self, tournament, a: int, b: int, *, confirmed=False, user=None) -> list:
+        """Swap the seats of entrants `a` and `b`; the problems accepted (the scoring app's
+        kinds answer: the seating reads the results)."""
+        raise NotImplementedError("the scoring app's kinds swap seats")
+
+    def swapped_message(self, a: int, b: int, problems: list) -> str:
+        text = gettext("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
+        if problems:
+            text += " " + gettext("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
+        return text
+
+    def check_membership_command(self) -> None:
+        """`membership_check` reads this kind's players (a kind not wired refuses)."""
+
+    # The seating of the next turn and its report on the command line: the scoring app's
+    # kinds answer (the seating asks the results for its ranking).
+    def seat_next(self, tournament, user=None):
+        raise NotImplementedError("the scoring app's kinds seat a turn")
+
+    def write_seating(self, stdout, tournament, out, as_json: bool) -> None:
+        raise NotImplementedError("the scoring app's kinds write a seating")
+
+    def desk_seating(self, tournament, turn) -> dict:
+        """The desk's seating page of `turn`: its `tables` and `byes` and what this kind's
+        page shows beside them (ranks, rests again, the Danish's skips…)."""
+        raise NotImplementedError("the scoring app's kinds read a seating")
+
     # The tournament settings that apply to this kind (Tournament field names): the settings
     # form and page, `tournament_create` and the JSON export's "tournament" read them here.
     settings: tuple[str, ...] = ("last_danish_by_ranking",)
+    # The plan words this kind accepts, the default first (Art. 2; docs/individual-and-teams.md).
+    movements: tuple[str, ...] = (
+        "mitchell",
+        "danish",
+        "danish-modified",
+        "danish-groups",
+        "danish-modified-groups",
+    )
 
     def settings_shown(self, tournament) -> list[tuple[str, str]]:
         """(label, value) of this kind's settings, in the reader's language."""

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, RowsRefused
+from tournaments.kinds import kind_of, require
 from tournaments.models import Player, Tournament, audit
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import (
@@ -44,32 +45,13 @@ ALIASES = {alias: column for column, aliases in COLUMNS.items() for alias in ali
 
 
 def check_individual(tournament: Tournament) -> None:
-    if not tournament.is_individual:
-        raise Refused(
-            _("%(name)s is not an individual event: it registers pairs (pairs_import).")
-            % {"name": tournament.name}
-        )
+    """A step for events of players registered one by one: refused for other kinds."""
+    require(tournament, "individual")
 
 
 def refuse_pairs(tournament: Tournament) -> None:
-    """A pairs file for an individual event: refused, with where the players go."""
-    if tournament.is_individual:
-        raise Refused(
-            _(
-                "%(name)s is an individual event: its players register one by one "
-                "(players_import, header player,membership,club), not as pairs."
-            )
-            % {"name": tournament.name}
-        )
-
-
-def refuse_individual(tournament: Tournament) -> None:
-    """A pairs-only command on an individual event: refused, saying so."""
-    if tournament.is_individual:
-        raise Refused(
-            _("%(name)s is an individual event: this is not wired for individual events yet.")
-            % {"name": tournament.name}
-        )
+    """A pairs file for an event of other entrants: refused, with where its entrants go."""
+    require(tournament, "pairs")
 
 
 @dataclass
@@ -318,16 +300,16 @@ def players(tournament: Tournament):
 
 def penalised(tournament: Tournament, pair: int | None, player: int | None):
     """Who a penalty hits: a player in an individual event (Art. 23: the player alone, never
-    that turn's partner), a pair otherwise."""
-    if tournament.is_individual:
-        if player is None:
-            raise Refused(_("In an individual event a penalty hits a player: give --player."))
-        return player_by_number(tournament, player)
-    if pair is None:
+    that turn's partner), a pair otherwise: the kind's entrant (`entrant_key`)."""
+    key = kind_of(tournament).entrant_key
+    number = {"pair": pair, "player": player}.get(key)
+    if number is None:
         raise Refused(
-            _("%(name)s is not an individual event: give --pair.") % {"name": tournament.name}
+            _("%(name)s: a penalty names the %(entrant)s it hits: give --%(key)s.")
+            % {"name": tournament.name, "entrant": kind_of(tournament).entrant_noun, "key": key}
         )
-    return pair_by_number(tournament, pair)
+    find = player_by_number if key == "player" else pair_by_number
+    return find(tournament, number)
 
 
 def who(owner) -> str:

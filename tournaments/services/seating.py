@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
-from tournaments.kinds import kind_of
+from tournaments.kinds import kind_of, require
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
 from tournaments.movements import danish, explain, mitchell
 from tournaments.movements import first_seating as rules
@@ -33,7 +33,7 @@ from tournaments.movements.first_seating import Entry
 from tournaments.movements.groups import seat_group_turn
 from tournaments.rules.messages import RuleError
 from tournaments.rules.names import split_name
-from tournaments.services.groups import check_groups_set, groups_map, groups_of
+from tournaments.services.groups import check_groups_set, groups_map, groups_of, label_tables
 from tournaments.services.lookup import (
     is_present,
     last_turn,
@@ -41,7 +41,6 @@ from tournaments.services.lookup import (
     pair_by_number,
     turn_by_number,
 )
-from tournaments.services.team_setup import seat_team_turn
 from tournaments.services.turns import (
     check_no_results,
     new_turn,
@@ -239,11 +238,10 @@ def check_can_seat(tournament: Tournament) -> int:
 
 
 def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
-    """Seat the next turn by the plan; one seating even if two requests race."""
-    if tournament.is_individual:  # never lines seated as pairs: individual_seating does it
-        raise Refused(_("An individual event is seated by the individual movements."))
-    if tournament.is_teams:  # matches of two tables (tournaments/services/team_setup.py)
-        return seat_team_turn(tournament, user)
+    """Seat the next turn of a pairs event by the plan; one seating even if two requests
+    race. Every kind seats through `kind_of(tournament).seat_next` (the players' lines:
+    individual_seating; a team event's matches: team_setup); never lines seated as pairs."""
+    require(tournament, "pairs")
     with transaction.atomic():
         # Lock the tournament row: a second request waits, then sees the new turn.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -413,14 +411,31 @@ class State:
         }[self.phase]
 
 
+def desk_seating(tournament: Tournament, turn: Turn) -> dict:
+    """A pairs event's turn as the desk's seating page shows it: tables and rests with each
+    pair's rank, the Danish's skips, the rests again and the first seating's criterion."""
+    tables = list(
+        turn.tables.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    )
+    byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
+    label_tables(tournament, turn, tables, byes)
+    ranks = seating_ranks(tournament, turn)
+    for x in tables:
+        x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
+    for b in byes:
+        b.rank = ranks.get(b.pair.number)
+    return {
+        "tables": tables,
+        "byes": byes,
+        "skips": danish_skips(tournament, turn, tables, byes),
+        "rest_again": rests_again(tournament).get(turn.number, []),
+        "first_seating": first_seating_label(tournament) if turn.number == 1 else None,
+    }
+
+
 def state(tournament: Tournament) -> State:
     turn = tournament.turn_set.order_by("-number").first()
-    if tournament.is_teams:
-        pairs = tournament.teams.count()
-    elif tournament.is_individual:  # four players make a table: counted as two "pairs"
-        pairs = tournament.players.exclude(number=None).count() // 2
-    else:
-        pairs = tournament.pairs.count()
+    pairs = kind_of(tournament).seating_units(tournament)  # two make a table
     if turn is None:
         return State("registration", None, pairs=pairs)
     total = turn.tables.count()

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import all_settings, kind_of
 from tournaments.models import (
-    KIND_MOVEMENTS,
     MOVEMENT_WORDS,
     MOVEMENTS,
     Pair,
@@ -118,7 +117,7 @@ def create_tournament(
 def _turns_and_plan(kind: str, turns: int | None, plan: str | None) -> tuple[int, list[str]]:
     """The number of turns and one movement word per turn: from the plan when given (then
     `turns`, if given too, must agree), else the kind's first movement `turns` times."""
-    words = parse_plan(plan) if plan else [KIND_MOVEMENTS[kind][0]] * (turns or 0)
+    words = parse_plan(plan) if plan else [kind_of(kind).movements[0]] * (turns or 0)
     if turns is None:
         if not words:
             raise Refused(_("Give the number of turns or a plan."))
@@ -166,7 +165,7 @@ def check_kind(kind: str, settings: dict) -> None:
             % {"v": scoring, "known": ", ".join(Tournament.TeamScoring.values)}
         )
     size = settings.get("team_group_size")
-    if kind != Tournament.Kind.TEAMS and (scoring is not None or size is not None):
+    if not kind_of(kind).plays_matches and (scoring is not None or size is not None):
         raise Refused(_("Team scoring and round-robin groups are for team events only."))
     if size is not None and not 2 <= size <= 40:
         raise Refused(_("A round-robin group has between 2 and 40 teams, not %(n)d.") % {"n": size})
@@ -226,7 +225,7 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
 def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list[Pair]:
     """Save the rows as new pairs, all or nothing. A row's own number (a `number` column) is
     kept; the others are numbered in file order after the highest number in use."""
-    if tournament.is_teams:  # a team event registers teams (teams_import, the teams page)
+    if kind_of(tournament).plays_matches:  # a team event registers teams (teams_import)
         raise Refused(_("This is a team event: register its teams (teams_import), not pairs."))
     if tournament.turn_set.exists():
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))

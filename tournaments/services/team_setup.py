@@ -45,7 +45,7 @@ def line_number(turn: int, team: int, line: int) -> int:
 
 
 def check_teams_event(tournament: Tournament) -> None:
-    if not tournament.is_teams:
+    if not kind_of(tournament).plays_matches:
         raise Refused(_("%(name)s is not a team event.") % {"name": tournament.name})
 
 

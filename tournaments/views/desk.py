@@ -15,8 +15,7 @@ from tournaments.http import BadInput, InvalidFormIs400, QueryProblems, unknown_
 from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
-from tournaments.services import address, scales, seating, seating_lists, versions
-from tournaments.services.groups import label_tables
+from tournaments.services import address, scales, seating, versions
 from tournaments.services.setup import plan_summary
 from tournaments.services.versions import seen
 from tournaments.signals import seated_at_desk
@@ -61,16 +60,11 @@ class TournamentCreateView(LoginRequiredMixin, InvalidFormIs400, ScaleContextMix
     def form_valid(self, form):
         response = super().form_valid(form)
         self.object.referees.add(self.request.user)
-        if self.object.is_individual:
-            messages.success(self.request, _("Tournament created: now add the players."))
-        else:
-            messages.success(self.request, _("Tournament created: now add the pairs."))
+        messages.success(self.request, self.object.event_kind.created_message)
         return response
 
     def get_success_url(self):
-        if self.object.is_individual:
-            return reverse("individual_players", args=[self.object.slug])
-        return reverse("pairs", args=[self.object.slug])
+        return reverse(self.object.event_kind.registration_page, args=[self.object.slug])
 
 
 class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, UpdateView):
@@ -120,6 +114,7 @@ class DashboardView(TournamentMixin, TemplateView):
             scale_name=scales.resolve_scale(t.vp_scale, t.deals).name,
             bye_percentage=scales.bye_percentage(t),
             turn_numbers=range(1, t.turns + 1),
+            registered=t.event_kind.registered_text(t) if st.phase == "registration" else "",
             groups_needed=_groups_needed(t, st),
             missing=(
                 st.turn.tables.filter(ns_vp__isnull=True).values_list("number", flat=True)
@@ -138,8 +133,12 @@ def _groups_needed(tournament: Tournament, st) -> bool:
 
 
 class SeatingView(TournamentMixin, QueryProblems, TemplateView):
-    template_name = "tournaments/seating.html"
+    """A turn's seating at the desk, as the kind of event seats it (pairs, lines of players)."""
+
     nav = "seating"
+
+    def get_template_names(self):
+        return [self.tournament.event_kind.templates["seating"]]
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -151,30 +150,16 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
             self.query_problem(unknown_turn(number))
         turn = turn or (turns[-1] if turns else None)
         if turn is not None:
-            tables = list(
-                turn.tables.select_related(
-                    "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-                )
-            )
-            byes = list(turn.byes.select_related("pair__player1", "pair__player2"))
-            label_tables(t, turn, tables, byes)
-            ranks = seating.seating_ranks(t, turn)
-            for x in tables:
-                x.ns_rank, x.ew_rank = ranks.get(x.ns.number), ranks.get(x.ew.number)
-            for b in byes:
-                b.rank = ranks.get(b.pair.number)
+            kind = t.event_kind
+            found = kind.desk_seating(t, turn)
             alpha = self.request.GET.get("order") == "alpha"
             context.update(
+                found,
                 alpha=alpha,
-                players=seating_lists.by_surname(tables, byes) if alpha else [],
+                players=kind.by_surname(found["tables"], found["byes"]) if alpha else [],
                 turn=turn,
-                tables=tables,
-                byes=byes,
-                skips=seating.danish_skips(t, turn, tables, byes),
-                rest_again=seating.rests_again(t).get(turn.number, []),
-                first_seating=seating.first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
-                has_results=any(x.has_result for x in tables),
+                has_results=any(x.has_result for x in found["tables"]),
             )
         context.update(
             turns=turns,
@@ -206,18 +191,10 @@ class ActionView(TournamentMixin, View):
 
 class SeatNextView(ActionView):
     def act(self, request):
-        out = seating.seat_next_turn(self.tournament, user=request.user)
+        kind = self.tournament.event_kind  # pairs, lines of players, matches of two tables
+        out = kind.seat_next(self.tournament, user=request.user)
         self.seated(request, out.turn)
-        if self.tournament.is_teams:  # matches and teams (tournaments/services/team_setup.py)
-            return out.summary()
-        text = _("Turn %(n)d seated: %(t)d tables.") % {"n": out.turn.number, "t": len(out.tables)}
-        if out.repeats:
-            pairs = ", ".join(f"{a}–{b}" for a, b in out.repeats)
-            text += " " + _("No seating avoided these pairs meeting again: %(p)s.") % {"p": pairs}
-        if out.rest_again:
-            pairs = ", ".join(str(p) for p in out.rest_again)
-            text += " " + _("No seating avoided these pairs resting again: %(p)s.") % {"p": pairs}
-        return text
+        return kind.seated_message(out)
 
     def seated(self, request, turn) -> None:
         """The sheets of a big turn take seconds: the scoring app, which prints them, starts
@@ -275,15 +252,13 @@ class SwapView(ActionView):
             raise BadInput(exc.message, back=back, back_label=_("Back to the seating")) from None
 
     def act(self, request):
+        kind = self.tournament.event_kind  # two pairs, or two players (their lines)
         a, b = ascii_int(request.POST.get("a", "")), ascii_int(request.POST.get("b", ""))
         if a is None or b is None:
-            raise BadInput(_("Give the numbers of the two pairs to swap."))
+            raise BadInput(kind.swap_numbers_missing)
         confirmed = request.POST.get("confirm") == "1"
-        with self.guard(request):
-            problems = seating.swap_pairs(
+        with self.guard(request):  # the seating's version (issue 26)
+            problems = kind.swap_seats(
                 self.tournament, a, b, confirmed=confirmed, user=request.user
             )
-        text = _("Pairs %(a)d and %(b)d swapped.") % {"a": a, "b": b}
-        if problems:
-            text += " " + _("Accepted against the rules: %(p)s") % {"p": " ".join(problems)}
-        return text
+        return kind.swapped_message(a, b, problems)

@@ -36,7 +36,7 @@ class PlayersView(TournamentMixin, TemplateView):
     """The players: list and search, add one, import a file (all or nothing)."""
 
     template_name = "tournaments/individual_players.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -98,7 +98,7 @@ class PlayersView(TournamentMixin, TemplateView):
 
 class PlayerEditView(TournamentMixin, TemplateView):
     template_name = "tournaments/individual_player_form.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
 
     def player(self):
         player = self.tournament.players.filter(number=self.kwargs["number"]).first()

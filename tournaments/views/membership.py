@@ -29,7 +29,7 @@ class AdmitForm(forms.Form):
 
 class MembershipView(TournamentMixin, View):
     template_name = "tournaments/membership.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
 
     def page(self, request, status=200, **extra):
         result = membership.check(self.tournament)

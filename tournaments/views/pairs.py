@@ -36,7 +36,7 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
 
     table_class = PairTable
     template_name = "tournaments/pairs.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
 
     def get(self, request, *args, **kwargs):
         """Pages and page sizes as ASCII whole numbers in range (django-tables2 reads them
@@ -133,7 +133,7 @@ class PairListView(TournamentMixin, QueryProblems, SingleTableView):
 class PairFormView(TournamentMixin, InvalidFormIs400, FormView):
     form_class = PairForm
     template_name = "tournaments/pair_form.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
 
     def dispatch(self, request, *args, **kwargs):
         self.pair = None
@@ -191,7 +191,7 @@ class ImportView(TournamentMixin, View):
     of the rows (`read_rows`, `save_rows`) and keeps this flow."""
 
     template_name = "tournaments/import.html"
-    nav = "pairs"
+    nav = "entrants"  # the registration page of every kind
     done_page = "pairs"  # where a saved import leads
 
     def page(self, request, status=200, **extra):

@@ -1,8 +1,7 @@
-from scoring.services.decisions import add_penalty
 from scoring.services.team_penalties import penalty_command
+from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.player_registration import penalised, who
 
 
 class Command(ContractCommand):
@@ -26,21 +25,7 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
-        if tournament.is_teams or opts["team"] is not None:  # a team event penalises a team
+        if opts["team"] is not None:  # a team penalised (refused in another kind of event)
             return self.stdout.write(penalty_command(tournament, opts))
-        pair = penalised(tournament, opts["pair"], opts["player"])
-        p = add_penalty(
-            tournament,
-            pair,
-            vp=opts["vp"],
-            mp=opts["mp"],
-            turn_number=opts["turn"],
-            reason=opts["reason"],
-            ruling=opts["ruling"],
-            table_number=opts["table"],
-        )
-        if p is None:
-            self.stdout.write(f"{who(pair)}: ruling {opts['ruling']} logged, no sanction")
-            return
-        what = "warning" if p.kind == "warning" else f"-{p.vp} VP -{p.mp} MP"
-        self.stdout.write(f"{who(pair)}: {what} from turn {p.turn.number} ({p.reason})")
+        # a pair, a player alone (Art. 23) or a team, as the kind of event penalises
+        self.stdout.write(kind_of(tournament).penalty_command(tournament, opts))

@@ -1,8 +1,8 @@
 import json
 
+from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, membership
-from tournaments.services.player_registration import refuse_individual
 
 
 class Command(ContractCommand):
@@ -17,7 +17,7 @@ class Command(ContractCommand):
 
     def run(self, **opts):
         tournament = lookup.tournament_by_slug(opts["slug"])
-        refuse_individual(tournament)  # checks pairs' players; not wired for individual events
+        kind_of(tournament).check_membership_command()  # a kind not wired here refuses
         result = membership.check(tournament)
         if opts["json"]:
             self.stdout.write(

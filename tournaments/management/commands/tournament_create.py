@@ -123,7 +123,8 @@ class Command(ContractCommand):
             kind=opts["kind"],
             **extra,
         )
-        kind = "" if t.is_pairs else f"{t.kind} event, "
+        said = t.kind != type(t)._meta.get_field("kind").default  # the default goes unsaid
+        kind = f"{t.kind} event, " if said else ""
         self.stdout.write(
             f"Created {t.slug}: {kind}{t.turns} turns ({', '.join(t.plan)}), "
             f"{t.deals} deals, {t.vp_scale}, rules {t.game_variant}, level {t.level}, "
