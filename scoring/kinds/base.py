@@ -120,6 +120,19 @@ class ScoringKind:
         """A standings row as the PDF prints it (`players` and `club` as the pages show)."""
         return row
 
+    def build_demo(self, slug: str, rng, referee, people):
+        """This kind's demo tournament (`demo_tournament --kind`), built from `people`
+        (scoring.management.demo_people.DemoPeople)."""
+        raise NotImplementedError
+
+    def demo_summary(self, tournament) -> str:
+        """The command's line on the demo it built (English, as every command's output)."""
+        entrants = len(self.entrant_rows(tournament))
+        return (
+            f"Demo tournament {tournament.slug!r}: {entrants} {self.entrants_key}, "
+            f"{tournament.turn_set.count()} turns seated."
+        )
+
     def hub_players(self, data: dict) -> dict:
         """The hub's reading of an export: entrant number -> [(player, partner's name)], a
         row per player (Art. 2: a player alone has no partner)."""

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.documents import sheets
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
+from scoring.management.demo_individual import build_individual_demo
 from scoring.services import entrants, exports, individual_rulings, player_results
 from scoring.services import prizes as prize_service
 from scoring.services.individual_rulings import withdraw_player
@@ -31,6 +32,10 @@ class IndividualEvent(ScoringKind, IndividualKind):
     entrant_key = entrant_field = "player"
     entrants_sheet = "Giocatori"
     pdf_columns = (_("No."), _("Player"), _("Club"))
+
+    def build_demo(self, slug, rng, referee, people):
+        names = (people.first, people.last, people.clubs)
+        return build_individual_demo(slug, rng, referee, names, people.totals)
 
     desk_pages = {
         **SHARED_DESK,

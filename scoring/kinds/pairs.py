@@ -4,6 +4,7 @@ commands every kind answers (withdraw, swap, a table ruling's guilty line, an ad
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
+from scoring.management.demo_pairs import build_pairs_demo
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
 from scoring.services import standings as standing_service
@@ -78,6 +79,9 @@ class PairsEvent(ScoringKind, PairsKind):
         "prizes": prizes.PrizesView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PairView}
+
+    def build_demo(self, slug, rng, referee, people):
+        return build_pairs_demo(slug, rng, referee, people)
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
         return standing_service.pair_standings(tournament, after_turn=after_turn)

@@ -11,6 +11,7 @@ from scoring.documents import team_reports as papers
 from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs import SHARED_DESK
+from scoring.management.demo_teams import build_teams_demo
 from scoring.services import decisions, entrants, exports, team_penalties
 from scoring.services import prizes as prize_service
 from scoring.services.team_results import (
@@ -36,6 +37,10 @@ class TeamsEvent(ScoringKind, TeamsKind):
     turn_key = "matches"
     entrants_sheet = "Squadre"
     pdf_columns = (_("Team"), _("Name"), _("Players"))
+
+    def build_demo(self, slug, rng, referee, people):
+        names = (people.first, people.last)
+        return build_teams_demo(slug, rng, referee, names, people.clubs, people.totals)
 
     desk_pages = {
         **SHARED_DESK,

@@ -1,6 +1,6 @@
-"""A realistic demo: 26 pairs, 3 Mitchell + 2 Danish turns of 3 deals, three turns played."""
+"""A realistic demo of each kind of event (the kind builds it: `build_demo`); the pairs' one
+is what `make run` loads into an empty database."""
 
-import datetime
 import random
 import secrets
 
@@ -8,13 +8,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 
-from scoring.management.demo_individual import build_individual_demo
-from scoring.management.demo_teams import build_teams_demo
-from scoring.services.results import Entry, record_scores
+from scoring.management.demo_people import DemoPeople
+from tournaments.kinds import kind_of, registered
 from tournaments.management.base import ContractCommand
 from tournaments.models import Tournament
-from tournaments.services import seating, setup
-from tournaments.services.imports import PairRow
 
 FIRST = [
     "Giulia",
@@ -135,42 +132,18 @@ class Command(ContractCommand):
         )
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--seed", type=int, default=2026)
-        parser.add_argument("--kind", choices=["pairs", "individual", "teams"], default="pairs")
+        parser.add_argument("--kind", choices=list(registered()), default="pairs")
 
     def run(self, **opts):
         self.referee = self.first_referee()
         if opts["if_empty"] and Tournament.objects.exists():
             self.stdout.write("The database already has tournaments: no demo loaded.")
             return
-        if opts["kind"] == "individual":  # 42 players, 9 turns (scoring/management)
-            with transaction.atomic():
-                t = build_individual_demo(
-                    opts["slug"],
-                    random.Random(opts["seed"]),
-                    self.referee,
-                    (FIRST, LAST, CLUBS),
-                    demo_line_totals,
-                )
-            self.stdout.write(
-                f"Demo tournament {t.slug!r}: {t.players.count()} players, "
-                f"{t.turn_set.count()} turns seated."
-            )
-            return
+        kind = kind_of(opts["kind"])
+        people = DemoPeople(FIRST, LAST, CLUBS, demo_line_totals)
         with transaction.atomic():
-            if opts["kind"] == "teams":  # scoring/management/demo_teams.py
-                rng = random.Random(opts["seed"])
-                t = build_teams_demo(
-                    opts["slug"], rng, self.referee, (FIRST, LAST), CLUBS, demo_line_totals
-                )
-                return self.stdout.write(
-                    f"Demo team event {t.slug!r}: {t.teams.count()} teams, "
-                    f"{t.turn_set.count()} turns seated."
-                )
-            t = self.build(opts["slug"], random.Random(opts["seed"]))
-        self.stdout.write(
-            f"Demo tournament {t.slug!r}: {t.pairs.count()} pairs, "
-            f"{t.turn_set.count()} turns seated."
-        )
+            t = kind.build_demo(opts["slug"], random.Random(opts["seed"]), self.referee, people)
+        self.stdout.write(kind.demo_summary(t))
 
     def first_referee(self):
         """On the very first run (no account, no tournament) the referee's account, with a
@@ -186,41 +159,3 @@ class Command(ContractCommand):
             f"password {password!r}. Change it at /accounts/password_change/."
         )
         return user
-
-    def build(self, slug: str, rng: random.Random) -> Tournament:
-        t = setup.create_tournament(
-            slug=slug,
-            name="Torneo di Burraco della Befana",
-            date=datetime.date.today(),
-            plan="mitchell:3,danish:2",
-            deals=3,
-            venue="Circolo Canottieri, Roma",
-            organiser="ASD Burraco Roma Nord",
-            referee_name="Maria Bellini",
-            referee_code="ARB-0421",
-        )
-        if self.referee is not None:
-            t.referees.add(self.referee)
-        people = rng.sample([(f, s) for f in FIRST for s in LAST], 52)
-        rows = []
-        for i in range(26):
-            (f1, s1), (f2, s2) = people[2 * i], people[2 * i + 1]
-            rows.append(
-                PairRow(
-                    line=i + 2,
-                    player1=f"{s1} {f1}",
-                    player2=f"{s2} {f2}",
-                    membership1=f"RM{10400 + 2 * i:06d}",
-                    membership2=f"RM{10401 + 2 * i:06d}",
-                    club=rng.choice(CLUBS),
-                )
-            )
-        setup.import_pairs(t, rows)
-        for number in (1, 2, 3):
-            out = seating.seat_next_turn(t)
-            seating.release_turn(t, number)
-            entries = [Entry(table.number, *demo_line_totals(rng)) for table in out.tables]
-            record_scores(t, number, entries, source="demo")
-        seating.seat_next_turn(t)
-        seating.release_turn(t, 4)  # the players see where they sit for turn 4
-        return t
