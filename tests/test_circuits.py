@@ -1,0 +1,258 @@
+"""Circuits: a season of tournaments ranked together, by commands, at the desk, on the hub
+(docs/circuits.md). The ranking rule itself: tests/rules/test_circuit.py."""
+
+import json
+
+import pytest
+from django.core.management.base import CommandError
+
+from scoring.models import Circuit, CircuitMerge, CircuitStage
+from tests.helpers import make_tournament, play_turn, refused, run
+
+pytestmark = pytest.mark.django_db
+
+
+def played(tmp_path, slug, pairs=4, turns=2, date="2026-11-21"):
+    make_tournament(tmp_path, slug, pairs=pairs, turns=turns)
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(slug=slug).update(date=date)
+    for _ in range(turns):
+        play_turn(slug)
+    return slug
+
+
+def standings(slug, *extra):
+    return json.loads(run("circuit_standings", slug, "--json", *extra))
+
+
+def test_a_circuit_of_two_local_stages_by_vp(tmp_path):
+    played(tmp_path, "tappa-1", date="2026-06-01")
+    played(tmp_path, "tappa-2", date="2026-07-01")
+    run(
+        "circuit_create",
+        "estate",
+        "--name",
+        "Circuito estivo",
+        "--season",
+        "2026",
+        "--points",
+        "vp",
+        "--best",
+        "1",
+        "--finalists",
+        "2",
+    )
+    run("circuit_stage_add", "estate", "tappa-2")
+    run("circuit_stage_add", "estate", "tappa-1")
+    data = standings("estate")
+    assert [s["slug"] for s in data["stages"]] == ["tappa-1", "tappa-2"]  # by date
+    assert data["circuit"]["name"] == "Circuito estivo" and data["circuit"]["best"] == 1
+    rows = data["standings"]
+    assert len(rows) == 8  # players, followed by card
+    first = rows[0]
+    assert set(first) == {
+        "rank",
+        "membership",
+        "name",
+        "club",
+        "points",
+        "stages_played",
+        "stages",
+        "finalist",
+    }
+    assert first["stages_played"] == 2 and first["rank"] == 1
+    assert sum(s["counted"] for s in first["stages"]) == 1
+    assert first["points"] == max(s["points"] for s in first["stages"])
+    assert [r["finalist"] for r in rows].count(True) >= 2
+    # both partners of a pair made the same VP, so they share every rank
+    after_one = standings("estate", "--after", "1")
+    assert len(after_one["stages"]) == 1
+    assert all(r["stages_played"] == 1 for r in after_one["standings"])
+
+
+def test_placing_points_and_the_minimum_of_stages(tmp_path):
+    played(tmp_path, "a1", date="2026-06-01")
+    played(tmp_path, "a2", pairs=6, date="2026-07-01")
+    run(
+        "circuit_create",
+        "c",
+        "--name",
+        "C",
+        "--points",
+        "placing:100,90,82",
+        "--points-beyond",
+        "5",
+        "--min-stages",
+        "2",
+        "--finalists-percent",
+        "15",
+    )
+    run("circuit_stage_add", "c", "a1")
+    run("circuit_stage_add", "c", "a2")
+    rows = standings("c")["standings"]
+    ranked = [r for r in rows if r["rank"] is not None]
+    assert len(ranked) == 8  # the 4 extra pairs of a2 (players M00008…) played once
+    assert all(r["rank"] is None and not r["finalist"] for r in rows[8:])
+    assert {p["points"] for r in rows for p in r["stages"]} <= {100, 90, 82, 5}
+    assert sum(r["finalist"] for r in rows) >= 1  # 15 % of 8 = 1.2 -> 1 (ties share it)
+
+
+def test_every_refusal_is_one_line_and_writes_nothing(tmp_path):
+    played(tmp_path, "t1")
+    refused("circuit_create", "x", "--name", "X", "--points", "goals", match="vp or placing")
+    refused("circuit_create", "x", "--name", "X", "--points", "placing:a,b", match="whole numbers")
+    refused("circuit_create", "x", "--name", "X", "--points", "vp", "--best", "0", match="best")
+    refused(
+        "circuit_create",
+        "x",
+        "--name",
+        "X",
+        "--points",
+        "vp",
+        "--finalists-percent",
+        "120",
+        match="percent",
+    )
+    refused("circuit_create", "x y", "--name", "X", "--points", "vp", match="letters")
+    with pytest.raises(CommandError):  # both finalist options: argparse refuses
+        run(
+            "circuit_create",
+            "x",
+            "--name",
+            "X",
+            "--points",
+            "vp",
+            "--finalists",
+            "3",
+            "--finalists-percent",
+            "10",
+        )
+    assert not Circuit.objects.exists()
+    run("circuit_create", "x", "--name", "X", "--points", "vp")
+    refused("circuit_create", "x", "--name", "X", "--points", "vp", match="exists already")
+    refused("circuit_stage_add", "nope", "t1", match="No circuit nope")
+    refused("circuit_stage_add", "x", "nope", match="No tournament nope")
+    refused("circuit_stage_add", "x", "club/t1", match="not one")
+    run("circuit_stage_add", "x", "t1")
+    refused("circuit_stage_add", "x", "t1", match="stage of this circuit already")
+    refused("circuit_stage_remove", "x", "t2", match="not a stage")
+    assert CircuitStage.objects.count() == 1
+    run("circuit_stage_remove", "x", "t1")
+    assert not CircuitStage.objects.exists()
+    refused("circuit_merge", "x", "--keep", "A", match="--keep CARD_OR_NAME")
+    refused("circuit_merge", "x", "--undo", "3", match="No merge 3")
+    refused("circuit_standings", "x", "--json", "--after", "-1", match="--after")
+
+
+def test_the_merge_of_two_spellings_is_logged_and_undone(tmp_path):
+    for slug, name, date in (
+        ("m1", "BALISTIERI GIUSEPPE", "2026-06-01"),
+        ("m2", "BALISTRIERI GIUSEPPE", "2026-07-01"),
+    ):
+        make_tournament(tmp_path, slug, pairs=0, turns=1)
+        from tournaments.models import Tournament
+
+        Tournament.objects.filter(slug=slug).update(date=date)
+        (tmp_path / f"{slug}.csv").write_text(
+            "player1,player2,membership1,membership2,club\n"
+            f"{name},Rossi Anna,,T1,Circolo\nVerdi Luca,Neri Sara,T2,T3,Circolo\n"
+            "Blu Eva,Rosa Pia,T4,T5,Circolo\nGialli Ugo,Viola Ada,T6,T7,Circolo\n"
+        )
+        run("pairs_import", slug, str(tmp_path / f"{slug}.csv"))
+        play_turn(slug)
+    run("circuit_create", "m", "--name", "M", "--points", "vp")
+    run("circuit_stage_add", "m", "m1")
+    run("circuit_stage_add", "m", "m2")
+    names = [r["name"] for r in standings("m")["standings"]]
+    assert "BALISTIERI GIUSEPPE" in names and "BALISTRIERI GIUSEPPE" in names
+    refused(
+        "circuit_merge",
+        "m",
+        "--keep",
+        "Balistrieri Giuseppe",
+        "--merge",
+        "Nobody",
+        "--reason",
+        "typo",
+        match="No player Nobody",
+    )
+    refused(
+        "circuit_merge",
+        "m",
+        "--keep",
+        "Balistrieri Giuseppe",
+        "--merge",
+        "balistieri giuseppe",
+        match="reason",
+    )
+    out = run(
+        "circuit_merge",
+        "m",
+        "--keep",
+        "Balistrieri Giuseppe",
+        "--merge",
+        "balistieri giuseppe",
+        "--reason",
+        "the same card on paper",
+    )
+    merge = CircuitMerge.objects.get()
+    assert f"Merge {merge.pk}" in out and merge.reason == "the same card on paper"
+    rows = standings("m")["standings"]
+    one = [r for r in rows if "GIUSEPPE" in r["name"]]
+    assert len(one) == 1 and one[0]["name"] == "BALISTRIERI GIUSEPPE"
+    assert one[0]["stages_played"] == 2
+    refused(
+        "circuit_merge",
+        "m",
+        "--keep",
+        "Balistrieri Giuseppe",
+        "--merge",
+        "balistieri giuseppe",
+        "--reason",
+        "again",
+        match="merged already",
+    )
+    run("circuit_merge", "m", "--undo", str(merge.pk))
+    merge.refresh_from_db()
+    assert merge.undone_at is not None  # kept in the log
+    names = [r["name"] for r in standings("m")["standings"]]
+    assert "BALISTIERI GIUSEPPE" in names and "BALISTRIERI GIUSEPPE" in names
+
+
+def test_a_local_stage_is_read_again_once_its_tournament_changed(tmp_path):
+    played(tmp_path, "s1", turns=1)
+    run("circuit_create", "s", "--name", "S", "--points", "vp")
+    run("circuit_stage_add", "s", "s1")
+    before = standings("s")["standings"]
+    stage = CircuitStage.objects.get()
+    assert stage.snapshot_version is not None
+    run("penalty_add", "s1", "--pair", "1", "--turn", "1", "--vp", "3", "--reason", "late")
+    after = standings("s")["standings"]
+    assert before != after
+
+
+def test_pdf_and_workbook(tmp_path):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    played(tmp_path, "d1", turns=1)
+    run("circuit_create", "d", "--name", "D", "--points", "vp", "--finalists", "2")
+    run("circuit_stage_add", "d", "d1")
+    run(
+        "circuit_standings",
+        "d",
+        "--pdf",
+        str(tmp_path / "c.pdf"),
+        "--xlsx",
+        str(tmp_path / "c.xlsx"),
+    )
+    assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF")
+    book = load_workbook(BytesIO((tmp_path / "c.xlsx").read_bytes()))
+    assert book.sheetnames == ["Circuito", "Classifica", "Tappe"]
+    sheet = book["Classifica"]
+    assert sheet.max_row == 9
+    values = [c.value for row in sheet.iter_rows() for c in row]
+    assert None not in values[: sheet.max_column]  # a full header
+    assert not any(v in ("None", "True", "False", True, False) for v in values if v is not None)
