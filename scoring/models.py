@@ -589,12 +589,12 @@ class CircuitStage(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return self.reference
+
     @property
     def reference(self) -> str:
         return self.tournament.slug if self.tournament_id else f"{self.hub_club}/{self.hub_slug}"
-
-    def __str__(self) -> str:
-        return self.reference
 
 
 class CircuitMerge(models.Model):

@@ -9,6 +9,7 @@ fixed number of queries once every local stage's snapshot is fresh.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -25,6 +26,8 @@ from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
 from tournaments.rules.names import fold
+
+SLUG = re.compile(r"[A-Za-z0-9_-]{1,80}")
 
 
 @dataclass
@@ -90,11 +93,7 @@ def check(circuit: Circuit) -> None:
 def create_circuit(slug: str, name: str, *, points: str, owner=None, **options) -> Circuit:
     """A new circuit (refused, with nothing written, when its rules cannot be applied)."""
     slug, name = (slug or "").strip(), (name or "").strip()
-    if (
-        not slug
-        or len(slug) > 80
-        or not all(c.isascii() and (c.isalnum() or c in "-_") for c in slug)
-    ):
+    if not SLUG.fullmatch(slug):
         raise Refused(_("Circuit code: letters, digits, - or _ (at most 80)."))
     if not name or len(name) > 200:
         raise Refused(_("Give the circuit a name (at most 200 characters)."))
@@ -245,6 +244,10 @@ def stage_data(circuit: Circuit) -> list[tuple[dict, list[rules.Entry]]]:
         out.append((head, [entry(r) for r in rows]))
     out.sort(key=lambda item: item[0]["date"])
     return out
+
+
+def fresh_snapshot(stage: CircuitStage) -> bool:
+    return stage.snapshot_version == stage.tournament.public_version
 
 
 def entry(row) -> rules.Entry:
