@@ -256,3 +256,98 @@ def test_pdf_and_workbook(tmp_path):
     values = [c.value for row in sheet.iter_rows() for c in row]
     assert None not in values[: sheet.max_column]  # a full header
     assert not any(isinstance(v, str) and v in ("None", "True", "False") for v in values)
+
+
+def test_on_the_hub_a_stage_follows_the_newest_package_of_a_received_tournament(
+    client, settings, tmp_path
+):
+    from scoring.documents.homologation import build_package
+    from tests.test_hub import finished, post, register
+
+    settings.ROLE = "hub"
+    package = finished(tmp_path, "club-t")
+    token = register("lucca")
+    assert post(client, bytes(package.data), token).status_code == 201
+    run("circuit_create", "regione", "--name", "Regionale", "--points", "vp")
+    refused("circuit_stage_add", "regione", "lucca/other", match="received no tournament")
+    run("circuit_stage_add", "regione", "lucca/club-t")
+    refused("circuit_stage_add", "regione", "lucca/club-t", match="already")
+    data = standings("regione")
+    assert data["stages"][0]["slug"] == "lucca/club-t"
+    rows = data["standings"]
+    assert len(rows) == 8 and rows[0]["membership"].startswith("T")
+    assert {r["club"] for r in rows} >= {"Circolo Lucca", "Circolo Pisa"}
+    before = {r["membership"]: r["points"] for r in rows}
+    # a penalty, a new package: the stage reads the newest one
+    run("penalty_add", "club-t", "--pair", "1", "--turn", "1", "--vp", "20", "--reason", "x")
+    newer = build_package(package.tournament)
+    assert post(client, bytes(newer.data), token).status_code == 201
+    after = {r["membership"]: r["points"] for r in standings("regione")["standings"]}
+    assert after != before
+
+
+def test_pages_desk_and_players(client, tmp_path, django_assert_max_num_queries):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+
+    User = get_user_model()
+    referee = User.objects.create_user("arbitro", password="x")
+    other = User.objects.create_user("altro", password="x")
+    for slug in ("p1", "p2", "p3"):
+        played(tmp_path, slug, turns=1)
+        Tournament.objects.get(slug=slug).referees.add(referee)
+    played(tmp_path, "not-mine", turns=1)
+    assert client.get("/circuits/").status_code == 302  # log in first
+    client.force_login(referee)
+    bad = client.post(
+        "/circuits/", {"name": "Estate", "slug": "estate", "points": "placing", "placing": "100,x"}
+    )
+    assert bad.status_code == 400 and "whole numbers" in bad.content.decode()
+    assert not Circuit.objects.exists()
+    made = client.post(
+        "/circuits/",
+        {
+            "name": "Estate",
+            "slug": "estate",
+            "points": "placing",
+            "placing": "100, 90, 82",
+            "points_beyond": "10",
+            "min_stages": "1",
+            "finalists_percent": "15",
+        },
+    )
+    assert made.status_code == 302 and made.url == "/circuits/estate/"
+    circuit = Circuit.objects.get()
+    assert circuit.owner == referee and circuit.placing == [100, 90, 82]
+    assert client.post("/circuits/estate/stages/add/", {"stage": "p1"}).status_code == 302
+    again = client.post("/circuits/estate/stages/add/", {"stage": "p1"})
+    assert again.status_code == 400 and "p1" in again.content.decode()
+    theirs = client.post("/circuits/estate/stages/add/", {"stage": "not-mine"})
+    assert theirs.status_code == 400 and CircuitStage.objects.count() == 1
+    assert client.get("/circuits/estate/stages/add/").status_code == 405
+    page = client.get("/circuits/estate/")
+    assert page.status_code == 200 and "Rossi Mario 0" in page.content.decode()
+    for fmt in ("pdf", "xlsx", "json"):
+        assert client.get(f"/circuits/estate/standings.{fmt}").status_code == 200
+    client.force_login(other)  # not his: not found, and nothing changes
+    assert client.get("/circuits/estate/").status_code == 404
+    assert client.post("/circuits/estate/stages/remove/", {"stage": "p1"}).status_code == 404
+    assert CircuitStage.objects.count() == 1
+    client.logout()
+    client.get("/c/estate/")  # the stages' snapshots read once
+    with django_assert_max_num_queries(4):
+        page = client.get("/c/estate/")
+    assert page.status_code == 200 and "Rossi Mario 0" in page.content.decode()
+    client.force_login(referee)
+    client.post("/circuits/estate/stages/add/", {"stage": "p2"})
+    client.post("/circuits/estate/stages/add/", {"stage": "p3"})
+    client.logout()
+    client.get("/c/estate/")
+    with django_assert_max_num_queries(4):  # 3 stages: as many
+        client.get("/c/estate/")
+    assert client.get("/c/estate/screen/").status_code == 200
+    found = client.get("/c/estate/", {"q": "rossi mario 1", "after": "1"}).content.decode()
+    assert "Rossi Mario 1" in found and "Bianchi Anna 0" not in found
+    assert client.get("/c/nope/").status_code == 404
+    assert client.get("/c/estate/", {"after": "-3"}).status_code == 200
