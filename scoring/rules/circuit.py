@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 POINTS = ("vp", "placing")
 
@@ -62,8 +63,7 @@ class Rules:
             raise CircuitError("the finalists must be at least 1")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A player's result in one stage: his pair's, line's or team's VP and final rank."""
 
     key: str
@@ -137,13 +137,18 @@ def resolve(key: str, aliases: dict[str, str]) -> str:
 def collect(
     rules: Rules, stages: list[list[Entry]], aliases: dict[str, str] | None = None
 ) -> dict[str, Row]:
-    """Every player's row: points per stage (None where he did not play), before counting."""
+    """Every player's row: points per stage (None where he did not play), before counting.
+    (The loop over every stage's rows is the circuit's cost: `stage_points` is inlined.)"""
     aliases = aliases or {}
     rows: dict[str, Row] = {}
     count = len(stages)
+    by_vp, table, beyond = rules.points == "vp", rules.table, rules.beyond
+    places = len(table)
     for index, entries in enumerate(stages):
         for entry in entries:
-            key = resolve(entry.key, aliases)
+            key = entry.key
+            if key in aliases:
+                key = resolve(key, aliases)
             row = rows.get(key)
             if row is None:
                 row = rows[key] = Row(key, entry.name, entry.membership, entry.club, 0, 0)
@@ -152,7 +157,10 @@ def collect(
                 row.name, row.membership = entry.name, entry.membership or row.membership
             if entry.club:
                 row.club = entry.club  # the club of his latest stage
-            points = stage_points(rules, entry)
+            if by_vp:
+                points = entry.vp
+            else:
+                points = table[entry.rank - 1] if 1 <= entry.rank <= places else beyond
             before = row.stages[index]
             if before is None or before[0] < points:
                 row.stages[index] = (points, False)
@@ -171,6 +179,7 @@ def standings(
     order): the ranked players by rank, then the players short of the minimum of stages."""
     rules.check()
     rows = list(collect(rules, stages, aliases).values())
+    keys = {}
     for row in rows:
         played = [i for i, s in enumerate(row.stages) if s is not None]
         marks = counted([row.stages[i][0] for i in played], rules.best)
@@ -178,12 +187,13 @@ def standings(
             row.stages[i] = (row.stages[i][0], mark)
         row.points = sum(row.stages[i][0] for i, m in zip(played, marks, strict=True) if m)
         row.stages_played = len(played)
-    rows.sort(key=lambda r: (sort_key(r), r.name, r.key))
+        keys[row.key] = sort_key(row)
+    rows.sort(key=lambda r: (keys[r.key], r.name, r.key))
     ranked = [r for r in rows if r.stages_played >= rules.min_stages]
     others = [r for r in rows if r.stages_played < rules.min_stages]
     previous = None
     for position, row in enumerate(ranked, start=1):
-        key = sort_key(row)
+        key = keys[row.key]
         row.rank = ranked[position - 2].rank if key == previous else position
         previous = key
     cut = finalists_count(rules, len(ranked))

@@ -9,6 +9,7 @@ fixed number of queries once every local stage's snapshot is fresh.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -251,9 +252,16 @@ def fresh_snapshot(stage: CircuitStage) -> bool:
 
 
 def entry(row) -> rules.Entry:
+    """A stage row as the rule reads it: followed by card, or by folded name without one."""
     membership, name, club, vp, rank = row
-    key = rules.player_key(membership, fold(name))
-    return rules.Entry(key, name, membership or "", club or "", vp, rank)
+    membership = (membership or "").strip()
+    key = f"card:{membership}" if membership else f"name:{folded(name)}"
+    return rules.Entry(key, name, membership, club or "", vp, rank)
+
+
+@functools.lru_cache(maxsize=65536)
+def folded(name: str) -> str:
+    return fold(name)
 
 
 def aliases(circuit: Circuit) -> dict[str, str]:
@@ -280,7 +288,7 @@ def find_key(keys: dict[str, str], text: str) -> str | None:
     text = (text or "").strip()
     if f"card:{text}" in keys:
         return f"card:{text}"
-    return f"name:{fold(text)}" if f"name:{fold(text)}" in keys else None
+    return f"name:{folded(text)}" if f"name:{folded(text)}" in keys else None
 
 
 def merge(circuit: Circuit, keep: str, merged: str, reason: str, user=None) -> CircuitMerge:
