@@ -145,22 +145,20 @@ def collect(
     by_vp, table, beyond = rules.points == "vp", rules.table, rules.beyond
     places = len(table)
     for index, entries in enumerate(stages):
-        for entry in entries:
-            key = entry.key
-            if key in aliases:
-                key = resolve(key, aliases)
+        for own, name, membership, club, vp, rank in entries:  # Entry, or a plain tuple
+            key = resolve(own, aliases) if own in aliases else own
             row = rows.get(key)
             if row is None:
-                row = rows[key] = Row(key, entry.name, entry.membership, entry.club, 0, 0)
+                row = rows[key] = Row(key, name, membership, club, 0, 0)
                 row.stages = [None] * count
-            elif key == entry.key:  # the kept spelling names the row
-                row.name, row.membership = entry.name, entry.membership or row.membership
-            if entry.club:
-                row.club = entry.club  # the club of his latest stage
+            elif key == own:  # the kept spelling names the row
+                row.name, row.membership = name, membership or row.membership
+            if club:
+                row.club = club  # the club of his latest stage
             if by_vp:
-                points = entry.vp
+                points = vp
             else:
-                points = table[entry.rank - 1] if 1 <= entry.rank <= places else beyond
+                points = table[rank - 1] if 1 <= rank <= places else beyond
             before = row.stages[index]
             if before is None or before[0] < points:
                 row.stages[index] = (points, False)

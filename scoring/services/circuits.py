@@ -202,7 +202,7 @@ def local_results(stage: CircuitStage) -> list[list]:
     return CircuitStage.objects.filter(pk=stage.pk).values_list("snapshot", flat=True)[0]
 
 
-def stage_data(circuit: Circuit) -> list[tuple[dict, list[rules.Entry]]]:
+def stage_data(circuit: Circuit) -> list[tuple[dict, list[tuple]]]:
     """Every stage's head (slug, name, date) and entries, in date order (then as added)."""
     stages = stage_list(circuit)
     hub = {(s.hub_club, s.hub_slug): s for s in stages if not s.tournament_id}
@@ -251,12 +251,13 @@ def fresh_snapshot(stage: CircuitStage) -> bool:
     return stage.snapshot_version == stage.tournament.public_version
 
 
-def entry(row) -> rules.Entry:
-    """A stage row as the rule reads it: followed by card, or by folded name without one."""
+def entry(row) -> tuple:
+    """A stage row as the rule reads it (an Entry's fields, as a plain tuple: cheaper by
+    the tens of thousands): followed by card, or by folded name without one."""
     membership, name, club, vp, rank = row
     membership = (membership or "").strip()
     key = f"card:{membership}" if membership else f"name:{folded(name)}"
-    return rules.Entry(key, name, membership, club or "", vp, rank)
+    return (key, name, membership, club or "", vp, rank)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -283,7 +284,7 @@ def circuit_standings(circuit: Circuit, after: int | None = None) -> Report:
 # --- merges -------------------------------------------------------------------------------
 
 
-def find_key(keys: dict[str, str], text: str) -> str | None:
+def find_key(keys: set[str], text: str) -> str | None:
     """A player of the circuit by card, else by name as typed (folded)."""
     text = (text or "").strip()
     if f"card:{text}" in keys:
@@ -296,7 +297,7 @@ def merge(circuit: Circuit, keep: str, merged: str, reason: str, user=None) -> C
     reason = (reason or "").strip()
     if not reason:
         raise Refused(_("Say why the two are one player (the reason is logged)."))
-    keys = {e.key: e.name for _head, entries in stage_data(circuit) for e in entries}
+    keys = {e[0] for _head, entries in stage_data(circuit) for e in entries}
     kept, gone = find_key(keys, keep), find_key(keys, merged)
     if kept is None or gone is None:
         missing = keep if kept is None else merged
