@@ -303,7 +303,7 @@ def test_pages_desk_and_players(client, tmp_path, django_assert_max_num_queries)
     bad = client.post(
         "/circuits/", {"name": "Estate", "slug": "estate", "points": "placing", "placing": "100,x"}
     )
-    assert bad.status_code == 400 and "whole numbers" in bad.content.decode()
+    assert bad.status_code == 400 and "numeri interi" in bad.content.decode()
     assert not Circuit.objects.exists()
     made = client.post(
         "/circuits/",
@@ -351,3 +351,19 @@ def test_pages_desk_and_players(client, tmp_path, django_assert_max_num_queries)
     assert "Rossi Mario 1" in found and "Bianchi Anna 0" not in found
     assert client.get("/c/nope/").status_code == 404
     assert client.get("/c/estate/", {"after": "-3"}).status_code == 200
+
+
+def test_the_desk_refuses_in_italian(client, tmp_path):
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.create_user("arbitro", password="x"))
+    bad = client.post(
+        "/circuits/",
+        {"name": "Estate", "slug": "estate", "points": "vp", "finalists_percent": "0"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    page = bad.content.decode()
+    assert bad.status_code == 400 and "Percentuale dei finalisti" in page, page[
+        page.find("messages") :
+    ][:300]
+    assert "Crea il circuito" in page and not Circuit.objects.exists()
