@@ -367,3 +367,29 @@ def test_the_desk_refuses_in_italian(client, tmp_path):
         page.find("messages") :
     ][:300]
     assert "Crea il circuito" in page and not Circuit.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["pairs", "individual", "teams"])
+def test_every_kind_gives_each_player_his_entrant_s_vp_and_rank(kind):
+    """A stage's points per player come from the kind (`circuit_results`): a pair's two
+    players, the individual player himself, every player of a team (Art. 2)."""
+    from tests.helpers import export
+
+    run("demo_tournament", "--kind", kind, "--slug", f"k-{kind}")
+    data = export(f"k-{kind}")
+    key = {"pairs": "pair", "individual": "player", "teams": "team"}[kind]
+    entrants = {
+        e["number"]: e
+        for e in data[{"pairs": "pairs", "individual": "players", "teams": "teams"}[kind]]
+    }
+    want = sorted(
+        [p.get("membership") or "", p["name"], r["vp"], r["rank"]]
+        for r in data["standings"]
+        for p in (entrants[r[key]].get("players") or [entrants[r[key]]])
+    )
+    run("circuit_create", "k", "--name", "K", "--points", "vp")
+    run("circuit_stage_add", "k", f"k-{kind}")
+    got = sorted(
+        [r["membership"], r["name"], r["points"], None] for r in standings("k")["standings"]
+    )
+    assert [w[:3] for w in want] == [g[:3] for g in got] and len(got) >= 8
