@@ -393,3 +393,23 @@ def test_every_kind_gives_each_player_his_entrant_s_vp_and_rank(kind):
         [r["membership"], r["name"], r["points"], None] for r in standings("k")["standings"]
     )
     assert [w[:3] for w in want] == [g[:3] for g in got] and len(got) >= 8
+
+
+def test_on_the_hub_only_staff_add_received_tournaments_at_the_desk(client, settings, tmp_path):
+    from django.contrib.auth import get_user_model
+
+    from tests.test_hub import finished, post, register
+
+    settings.ROLE = "hub"
+    assert post(client, bytes(finished(tmp_path, "club-t").data), register("lucca")).status_code
+    User = get_user_model()
+    referee = User.objects.create_user("arbitro", password="x")
+    client.force_login(referee)
+    client.post("/circuits/", {"name": "R", "slug": "r", "points": "vp"})
+    refused_page = client.post("/circuits/r/stages/add/", {"stage": "lucca/club-t"})
+    assert refused_page.status_code == 400 and not CircuitStage.objects.exists()
+    client.force_login(User.objects.create_user("staff", password="x", is_staff=True))
+    assert client.post("/circuits/r/stages/add/", {"stage": "lucca/club-t"}).status_code == 302
+    page = client.get("/c/r/").content.decode()
+    assert "Circolo Lucca" in page
+    assert CircuitStage.objects.get().reference == "lucca/club-t"

@@ -71,8 +71,20 @@ def test_circuit_commands_from_the_shell(cli):
     assert r.stderr.strip().splitlines() == [
         "CommandError: Points by rank: whole numbers separated by commas."
     ]
-    r = cli("circuit_create", "giro", "--name", "Giro", "--season", "2026", "--points", "vp",
-            "--best", "3", "--finalists-percent", "15")
+    r = cli(
+        "circuit_create",
+        "giro",
+        "--name",
+        "Giro",
+        "--season",
+        "2026",
+        "--points",
+        "vp",
+        "--best",
+        "3",
+        "--finalists-percent",
+        "15",
+    )
     assert r.returncode == 0, r.stderr
     r = cli("circuit_stage_add", "giro", "nowhere")
     assert r.returncode == 1 and r.stderr.strip() == "CommandError: No tournament nowhere here."
