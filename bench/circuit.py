@@ -161,6 +161,16 @@ def run(args: argparse.Namespace, db_label: str) -> int:
         ),
         "players' page GET /c/hub/": timed(lambda: client.get("/c/hub/"), args.requests),
     }
+    from scoring.documents import circuits as documents
+
+    report = circuits.circuit_standings(hub)
+    figures["workbook (xlsx)"] = timed(lambda: documents.workbook(report), 1)
+    figures["PDF (weasyprint)"] = timed(lambda: documents.standings_pdf(report), 1)
+    import io
+
+    from pypdf import PdfReader
+
+    pdf_pages = len(PdfReader(io.BytesIO(documents.standings_pdf(report))).pages)
     _setup.print_settings(
         [
             ("database", db_label),
@@ -170,6 +180,7 @@ def run(args: argparse.Namespace, db_label: str) -> int:
             ("players", f"{len(report.rows)} ({ranked} ranked, {finalists} finalists)"),
             ("stage rows", sum(len(e) for e in entries)),
             ("build", f"{build_seconds:.1f} s"),
+            ("PDF pages", pdf_pages),
         ]
     )
     rows = []

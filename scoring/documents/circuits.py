@@ -13,6 +13,10 @@ from scoring.documents.pdf import render
 from scoring.services.circuits import Report, circuit_head
 from tournaments.spreadsheets import printable, protect
 
+ROWS_PER_PAGE = 30
+FIRST_PAGE_ROWS = 20  # under the title, the rules and the list of stages
+PAGES_PER_CHUNK = 8
+
 
 def stage_cells(report: Report, row) -> list[dict]:
     """A row's cell per stage: its points, counted or not ("" where he did not play)."""
@@ -44,18 +48,40 @@ def rules_text(report: Report) -> str:
 
 
 def standings_pdf(report: Report) -> bytes:
+    """The standings, a table per page (one line a row, never wrapped, so that the pages are
+    known before rendering), rendered a few pages at a time in parallel (scoring.documents.
+    pdf): a circuit of thousands of players is tens of thousands of cells."""
     rows = [{"r": r, "cells": stage_cells(report, r)} for r in report.rows]
-    html = render_to_string(
-        "scoring/circuit_pdf.html",
-        {
-            "c": report.circuit,
-            "stages": report.stages,
-            "rows": rows,
-            "rules": rules_text(report),
-            "generated": timezone.localtime(),
-        },
-    )
-    return render([html])
+    first, rest = rows[:FIRST_PAGE_ROWS], rows[FIRST_PAGE_ROWS:]
+    pages = [first] + [rest[i : i + ROWS_PER_PAGE] for i in range(0, len(rest), ROWS_PER_PAGE)]
+    common = {
+        "c": report.circuit,
+        "stages": report.stages,
+        "rules": rules_text(report),
+        "generated": timezone.localtime(),
+        "widths": column_widths(len(report.stages)),
+    }
+    chunks = [
+        (a, min(a + PAGES_PER_CHUNK, len(pages))) for a in range(0, len(pages), PAGES_PER_CHUNK)
+    ]
+    html = [
+        render_to_string(
+            "scoring/circuit_pdf.html",
+            {**common, "pages": pages[a:b], "first_page": a + 1, "title": a == 0},
+        )
+        for a, b in chunks
+    ]
+    return render(html)
+
+
+def column_widths(stages: int) -> dict:
+    """The name, card and club columns' share of the page (%): what the stages leave."""
+    left = 100 - 5 - 5 - 4 - 2.5 - 2.6 * stages
+    return {
+        "name": round(left * 0.45, 1),
+        "card": round(left * 0.2, 1),
+        "club": round(left * 0.35, 1),
+    }
 
 
 def workbook(report: Report) -> bytes:
