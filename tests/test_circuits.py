@@ -102,7 +102,9 @@ def test_every_refusal_is_one_line_and_writes_nothing(tmp_path):
     played(tmp_path, "t1")
     refused("circuit_create", "x", "--name", "X", "--points", "goals", match="vp or placing")
     refused("circuit_create", "x", "--name", "X", "--points", "placing:a,b", match="whole numbers")
-    refused("circuit_create", "x", "--name", "X", "--points", "vp", "--best", "0", match="best")
+    refused(
+        "circuit_create", "x", "--name", "X", "--points", "vp", "--best", "0", match="Best results"
+    )
     refused(
         "circuit_create",
         "x",
@@ -367,6 +369,23 @@ def test_the_desk_refuses_in_italian(client, tmp_path):
         page.find("messages") :
     ][:300]
     assert "Crea il circuito" in page and not Circuit.objects.exists()
+    bad = client.post(
+        "/circuits/",
+        {"name": "Estate", "slug": "estate", "points": "vp", "best": "0"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert (
+        bad.status_code == 400
+        and "Migliori risultati che contano: almeno 1" in bad.content.decode()
+    )
+    bad = client.post(
+        "/circuits/",
+        {"name": "Estate", "slug": "estate", "points": "vp", "best": "tre"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    page = bad.content.decode()
+    assert bad.status_code == 400 and not Circuit.objects.exists()
+    assert "Migliori risultati che contano (vuoto: tutti): un numero intero." in page
 
 
 @pytest.mark.parametrize("kind", ["pairs", "individual", "teams"])

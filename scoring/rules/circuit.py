@@ -33,7 +33,12 @@ POINTS = ("vp", "placing")
 
 
 class CircuitError(ValueError):
-    """A circuit's rules that cannot be applied."""
+    """A circuit's rules that cannot be applied; `code` names which (the service says it in
+    the reader's language)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -48,19 +53,19 @@ class Rules:
 
     def check(self) -> None:
         if self.points not in POINTS:
-            raise CircuitError("points must be vp or placing")
+            raise CircuitError("points", "points must be vp or placing")
         if self.points == "placing" and not self.table:
-            raise CircuitError("placing points need their table: placing:100,90,82")
+            raise CircuitError("table", "placing points need their table: placing:100,90,82")
         if self.best is not None and self.best < 1:
-            raise CircuitError("best must be at least 1")
+            raise CircuitError("best", "best must be at least 1")
         if self.min_stages < 1:
-            raise CircuitError("the minimum of stages must be at least 1")
+            raise CircuitError("min_stages", "the minimum of stages must be at least 1")
         if self.finalists_percent is not None and self.finalists is not None:
-            raise CircuitError("finalists by percent or by number, not both")
+            raise CircuitError("both", "finalists by percent or by number, not both")
         if self.finalists_percent is not None and not 0 < self.finalists_percent <= 100:
-            raise CircuitError("the finalists' percent must be above 0 and at most 100")
+            raise CircuitError("percent", "the finalists' percent must be above 0 and at most 100")
         if self.finalists is not None and self.finalists < 1:
-            raise CircuitError("the finalists must be at least 1")
+            raise CircuitError("finalists", "the finalists must be at least 1")
 
 
 class Entry(NamedTuple):

@@ -85,10 +85,19 @@ def rules_of(circuit: Circuit) -> rules.Rules:
 
 
 def check(circuit: Circuit) -> None:
+    messages = {
+        "points": _("Points: give vp or placing:100,90,82 (points by final rank)."),
+        "table": _("Points by rank: give from 1 to 1000 numbers, e.g. placing:100,90,82."),
+        "best": _("Best results counted: at least 1 (or none: every stage counts)."),
+        "min_stages": _("Minimum stages to be ranked: at least 1."),
+        "both": _("Finalists: by percent or by number, not both."),
+        "percent": _("Finalists' percent: a number above 0 and at most 100."),
+        "finalists": _("Finalists: at least 1 (or none)."),
+    }
     try:
         rules_of(circuit).check()
     except rules.CircuitError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(messages[exc.code]) from None
 
 
 def create_circuit(slug: str, name: str, *, points: str, owner=None, **options) -> Circuit:

@@ -23,12 +23,20 @@ SCREEN_SECONDS = 60
 
 
 def optional_int(request, name: str) -> int | None:
+    """A number of the form (empty: none); the refusal names the field as the form does."""
     text = request.POST.get(name, "").strip()
     if not text:
         return None
     value = ascii_int(text)
-    if value is None or value > 10**6:
-        raise Refused(_("%(field)s: a whole number.") % {"field": name})
+    if value is None or not -(10**6) <= value <= 10**6:
+        labels = {
+            "season": _("Season"),
+            "points_beyond": _("Points for the places beyond"),
+            "best": _("Best results counted (empty: all)"),
+            "min_stages": _("Minimum stages to be ranked"),
+            "finalists": _("Finalists"),
+        }
+        raise Refused(_("%(field)s: a whole number.") % {"field": labels[name]})
     return value
 
 
