@@ -432,3 +432,45 @@ def test_on_the_hub_only_staff_add_received_tournaments_at_the_desk(client, sett
     page = client.get("/c/r/").content.decode()
     assert "Circolo Lucca" in page
     assert CircuitStage.objects.get().reference == "lucca/club-t"
+
+
+def test_the_desk_merges_two_spellings_and_undoes_it(client, tmp_path):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+
+    referee = get_user_model().objects.create_user("arbitro", password="x")
+    for slug, name, date in (
+        ("m1", "BALISTIERI GIUSEPPE", "2026-06-01"),
+        ("m2", "BALISTRIERI GIUSEPPE", "2026-07-01"),
+    ):
+        make_tournament(tmp_path, slug, pairs=0, turns=1)
+        Tournament.objects.filter(slug=slug).update(date=date)
+        (tmp_path / f"{slug}.csv").write_text(
+            "player1,player2,membership1,membership2,club\n"
+            f"{name},Rossi Anna,,T1,Circolo\nVerdi Luca,Neri Sara,T2,T3,Circolo\n"
+        )
+        run("pairs_import", slug, str(tmp_path / f"{slug}.csv"))
+        play_turn(slug)
+        Tournament.objects.get(slug=slug).referees.add(referee)
+    client.force_login(referee)
+    client.post("/circuits/", {"name": "M", "slug": "m", "points": "vp"})
+    client.post("/circuits/m/stages/add/", {"stage": "m1"})
+    client.post("/circuits/m/stages/add/", {"stage": "m2"})
+    no_reason = client.post(
+        "/circuits/m/merge/", {"keep": "BALISTRIERI GIUSEPPE", "merge": "BALISTIERI GIUSEPPE"}
+    )
+    assert no_reason.status_code == 400 and not CircuitMerge.objects.exists()
+    done = client.post(
+        "/circuits/m/merge/",
+        {"keep": "BALISTRIERI GIUSEPPE", "merge": "BALISTIERI GIUSEPPE", "reason": "refuso"},
+    )
+    assert done.status_code == 302
+    page = client.get("/circuits/m/").content.decode()
+    assert "refuso" in page and "name:" not in page and "card:" not in page
+    merge = CircuitMerge.objects.get()
+    assert merge.user == referee
+    assert client.post("/circuits/m/merge/undo/", {"merge": merge.pk}).status_code == 302
+    assert client.post("/circuits/m/merge/undo/", {"merge": merge.pk}).status_code == 400
+    merge.refresh_from_db()
+    assert merge.undone_at is not None

@@ -301,6 +301,19 @@ def find_key(keys: set[str], text: str) -> str | None:
     return f"name:{folded(text)}" if f"name:{folded(text)}" in keys else None
 
 
+def key_label(key: str) -> str:
+    """A player's key as people read it: the card, or the name as folded (no "card:")."""
+    return key.partition(":")[2]
+
+
+def merge_rows(circuit: Circuit) -> list[dict]:
+    """The circuit's merges, newest last, as the desk lists them."""
+    return [
+        {"m": m, "kept": key_label(m.kept), "merged": key_label(m.merged)}
+        for m in CircuitMerge.objects.filter(circuit=circuit).select_related("user")
+    ]
+
+
 def merge(circuit: Circuit, keep: str, merged: str, reason: str, user=None) -> CircuitMerge:
     """Follow the player `merged` (a name, or a card) as `keep` (a card or a name)."""
     reason = (reason or "").strip()

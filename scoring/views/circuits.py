@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.documents import circuits as documents
-from scoring.models import Circuit, CircuitMerge
+from scoring.models import Circuit
 from scoring.services import circuits
 from tournaments.errors import Refused
 from tournaments.rules.names import matches
@@ -99,7 +99,6 @@ class CircuitMixin(LoginRequiredMixin):
 class CircuitDeskView(CircuitMixin, View):
     def get(self, request, slug, error: str = "", status: int = 200):
         report = circuits.circuit_standings(self.circuit)
-        merges = CircuitMerge.objects.filter(circuit=self.circuit).select_related("user")
         return render(
             request,
             "scoring/circuit_desk.html",
@@ -109,7 +108,7 @@ class CircuitDeskView(CircuitMixin, View):
                 "rules": documents.rules_text(report),
                 "stages": circuits.stage_list(self.circuit),
                 "rows": circuit_rows(report),
-                "merges": merges,
+                "merges": circuits.merge_rows(self.circuit),
                 "error": error,
                 "posted": request.POST,
             },

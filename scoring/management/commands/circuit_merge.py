@@ -22,9 +22,11 @@ class Command(ContractCommand):
             if opts["keep"] or opts["merge"]:
                 raise Refused("give --undo ID alone, or --keep, --merge and --reason")
             undone = circuits.undo_merge(circuit, opts["undo"])
-            self.stdout.write(f"Merge {undone.pk} undone: {undone.merged} is followed alone")
+            alone = circuits.key_label(undone.merged)
+            self.stdout.write(f"Merge {undone.pk} undone: {alone} is followed alone")
             return
         if not (opts["keep"] and opts["merge"]):
             raise Refused("give --keep CARD_OR_NAME --merge NAME --reason TEXT, or --undo ID")
         made = circuits.merge(circuit, opts["keep"], opts["merge"], opts["reason"])
-        self.stdout.write(f"Merge {made.pk}: {made.merged} followed as {made.kept}")
+        merged, kept = circuits.key_label(made.merged), circuits.key_label(made.kept)
+        self.stdout.write(f"Merge {made.pk}: {merged} followed as {kept}")
