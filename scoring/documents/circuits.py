@@ -8,6 +8,7 @@ import io
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.documents.pdf import render
 from scoring.services.circuits import Report, circuit_head
@@ -38,8 +39,12 @@ def rules_text(report: Report) -> str:
         }
     parts = [points]
     if c["best"]:
-        parts.append(_("the best %(n)d results count") % {"n": c["best"]})
-    parts.append(_("ranked from %(n)d stages played") % {"n": c["min_stages"]})
+        n = c["best"]
+        parts.append(
+            ngettext("the best result counts", "the best %(n)d results count", n) % {"n": n}
+        )
+    if c["min_stages"] > 1:
+        parts.append(_("ranked from %(n)d stages played") % {"n": c["min_stages"]})
     if c["finalists"]:
         parts.append(_("finalists: the best %(n)d") % {"n": c["finalists"]})
     elif c["finalists_percent"]:
