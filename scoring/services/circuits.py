@@ -202,13 +202,14 @@ def stage_list(circuit: Circuit) -> list[CircuitStage]:
 
 
 def local_results(stage: CircuitStage) -> list[list]:
-    """A local stage's rows, from its snapshot while the tournament has not changed."""
+    """A local stage's rows read again from its tournament (its kind says them), kept with
+    the public version they were read at (read before them: a change made meanwhile only
+    makes the next reading read them again)."""
     version = stage.tournament.public_version
-    if stage.snapshot_version != version:
-        rows = kind_of(stage.tournament).circuit_results(stage.tournament)
-        CircuitStage.objects.filter(pk=stage.pk).update(snapshot=rows, snapshot_version=version)
-        return rows
-    return CircuitStage.objects.filter(pk=stage.pk).values_list("snapshot", flat=True)[0]
+    tournament = Tournament.objects.get(pk=stage.tournament_id)
+    rows = kind_of(tournament).circuit_results(tournament)
+    CircuitStage.objects.filter(pk=stage.pk).update(snapshot=rows, snapshot_version=version)
+    return rows
 
 
 def stage_data(circuit: Circuit) -> list[tuple[dict, list[tuple]]]:
@@ -229,11 +230,7 @@ def stage_data(circuit: Circuit) -> list[tuple[dict, list[tuple]]]:
         "tournament_id", "membership", "name", "club", "vp", "rank"
     ):
         rows_by_hub[row[0]].append(row[1:])
-    fresh = {
-        s.pk
-        for s in stages
-        if s.tournament_id and s.snapshot_version == s.tournament.public_version
-    }
+    fresh = {s.pk for s in stages if s.tournament_id and fresh_snapshot(s)}
     snapshots = (
         dict(CircuitStage.objects.filter(pk__in=fresh).values_list("pk", "snapshot"))
         if fresh
