@@ -83,6 +83,7 @@ bench: dev-venv bench-system-packages
 	$(PY) bench/first_seating.py
 	$(PY) bench/entry.py
 	$(PY) bench/standings.py
+	$(PY) bench/circuit.py
 	$(PY) bench/exports.py --diagnose never
 	$(PY) bench/load.py
 	$(PY) bench/sqlite_locks.py

@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 
 from config import views as config_views
 from config.health import healthz
+from scoring import circuit_urls
 from scoring.views.homologation import VerifyView
 from scoring.views.tableside import TableView
 from tournaments.views import desk as views
@@ -15,6 +16,8 @@ urlpatterns = [
     path("new/", views.TournamentCreateView.as_view(), name="tournament_new"),
     path("desk/<slug:slug>/", include("config.desk_urls")),
     path("t/<slug:slug>/", include("scoring.public_urls")),
+    path("circuits/", include(circuit_urls.desk)),
+    path("c/<slug:slug>/", include(circuit_urls.public)),
     path("s/<str:code>/", TableView.as_view(), name="table_entry"),
     re_path(r"^verify/(?P<digest>[0-9a-f]{64})/$", VerifyView.as_view(), name="verify"),
     path("hub/", include("scoring.hub_urls")),

@@ -527,3 +527,98 @@ class HubPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.membership})"
+
+
+class Circuit(models.Model):
+    """A season of tournaments ranked together (scoring.rules.circuit): its stages, the
+    organiser's rules, the merges of two spellings of one player. It belongs to whoever
+    created it (no owner: made by a command, managed by staff)."""
+
+    class Points(models.TextChoices):
+        VP = "vp", _("the VP of the stage")
+        PLACING = "placing", _("points by final rank")
+
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    season = models.PositiveSmallIntegerField(_("season"), null=True, blank=True)
+    points = models.CharField(_("points per stage"), max_length=10, choices=Points.choices)
+    placing = models.JSONField(_("points by rank"), default=list, blank=True)
+    points_beyond = models.IntegerField(_("points beyond the table"), default=0)
+    best = models.PositiveSmallIntegerField(_("best results counted"), null=True, blank=True)
+    min_stages = models.PositiveSmallIntegerField(_("minimum stages to be ranked"), default=1)
+    finalists_percent = models.DecimalField(
+        _("finalists (%)"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    finalists = models.PositiveIntegerField(_("finalists"), null=True, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    version = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-season", "name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CircuitStage(models.Model):
+    """One stage: a tournament of this installation, or a tournament received by the hub
+    named by its club and slug (the newest package of it is read)."""
+
+    circuit = models.ForeignKey(Circuit, on_delete=models.CASCADE, related_name="stages")
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    hub_club = models.CharField(max_length=40, blank=True)
+    hub_slug = models.CharField(max_length=80, blank=True)
+    # A local stage's results as the circuit reads them ([membership, name, club, vp, rank]
+    # per player), kept with the tournament's public version they were read at: read again
+    # only once the tournament changed (scoring.services.circuits).
+    snapshot = models.JSONField(default=list, blank=True, editable=False)
+    snapshot_version = models.IntegerField(null=True, blank=True, editable=False)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["circuit", "tournament"],
+                condition=models.Q(tournament__isnull=False),
+                name="circuit_stage_once",
+            ),
+            models.UniqueConstraint(
+                fields=["circuit", "hub_club", "hub_slug"],
+                condition=models.Q(tournament__isnull=True),
+                name="circuit_hub_stage_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.reference
+
+    @property
+    def reference(self) -> str:
+        return self.tournament.slug if self.tournament_id else f"{self.hub_club}/{self.hub_slug}"
+
+
+class CircuitMerge(models.Model):
+    """Two spellings of one player merged at the desk: `merged` is followed as `kept` (keys
+    of scoring.rules.circuit). Logged with who and why; undone, never deleted."""
+
+    circuit = models.ForeignKey(Circuit, on_delete=models.CASCADE, related_name="merges")
+    kept = models.CharField(max_length=160)
+    merged = models.CharField(max_length=160)
+    reason = models.CharField(_("reason"), max_length=300)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.merged} -> {self.kept}"

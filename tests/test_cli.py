@@ -62,3 +62,32 @@ def test_a_whole_small_tournament_from_the_shell(cli, tmp_path):
     assert data["turns"][0]["tables"][0]["ns_vp"] == 18
     assert [s["pair"] for s in data["standings"]] == [1, 2, 3]
     assert [p.name for p in (cli.folder / "backups").iterdir()] == ["cli-turno-1.json"]
+
+
+def test_circuit_commands_from_the_shell(cli):
+    """A circuit by the contract: refusals are one line, exit 1 (docs/circuits.md)."""
+    r = cli("circuit_create", "giro", "--name", "Giro", "--points", "placing:10,x")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "CommandError: Points by rank: whole numbers separated by commas."
+    ]
+    r = cli(
+        "circuit_create",
+        "giro",
+        "--name",
+        "Giro",
+        "--season",
+        "2026",
+        "--points",
+        "vp",
+        "--best",
+        "3",
+        "--finalists-percent",
+        "15",
+    )
+    assert r.returncode == 0, r.stderr
+    r = cli("circuit_stage_add", "giro", "nowhere")
+    assert r.returncode == 1 and r.stderr.strip() == "CommandError: No tournament nowhere here."
+    r = cli("circuit_standings", "giro", "--json")
+    data = json.loads(r.stdout)
+    assert data["circuit"]["season"] == 2026 and data["stages"] == data["standings"] == []

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
 
 from scoring.documents import jobs
-from scoring.models import TableReport
+from scoring.models import Circuit, TableReport
 from tests.helpers import make_tournament, play_turn, run
 from tournaments.models import Table, Tournament
 
@@ -21,6 +21,8 @@ PUBLIC = {
     "public_screen",
     "public_poster",
     "table_entry",
+    "circuit_public",
+    "circuit_screen",
     "login",
     "set_language",
 }
@@ -44,6 +46,10 @@ HUB = {
     "hub_api_player",
 }
 POST_ONLY = {
+    "circuit_stage_add",
+    "circuit_stage_remove",
+    "circuit_merge",
+    "circuit_merge_undo",
     "seat_next",
     "seat_release",
     "seat_undo",
@@ -86,6 +92,10 @@ def world(tmp_path):
     other_slug = make_tournament(tmp_path, slug="theirs", pairs=4, turns=2)
     Tournament.objects.get(slug=slug).referees.add(users["referee"])
     Tournament.objects.get(slug=other_slug).referees.add(users["other"])
+    # a circuit of the same code, the referee's (its pages: /circuits/mine/, /c/mine/)
+    run("circuit_create", slug, "--name", "Circuito", "--points", "vp")
+    Circuit.objects.filter(slug=slug).update(owner=users["referee"])
+    run("circuit_stage_add", slug, slug)
     play_turn(slug)
     run("turn_release", slug)
     run("turn_seat", slug)

@@ -91,6 +91,23 @@ class ScoringKind:
         """Keys the kind adds after the standings (`groups`)."""
         return {}
 
+    # --- a circuit's stage ------------------------------------------------------------------
+
+    def entrant_players(self, row: dict) -> list[dict]:
+        """The players of one of the export's entrants (a pair's two, a team's)."""
+        return row["players"]
+
+    def circuit_results(self, tournament) -> list[list]:
+        """Each player's result in the tournament as a circuit reads it (scoring.services.
+        circuits): [membership, name, club, VP, final rank] of his pair, line or team."""
+        ranked = self.standings(tournament)
+        entrants = {row["number"]: row for row in self.entrant_rows(tournament, ranked)}
+        return [
+            [p.get("membership") or "", p["name"], p.get("club") or "", r.vp, r.rank]
+            for r in ranked
+            for p in self.entrant_players(entrants[r.pair])
+        ]
+
     # --- the workbook and the standings PDF -------------------------------------------------
 
     def entrant_columns(self) -> list:

@@ -102,6 +102,10 @@ class IndividualEvent(ScoringKind, IndividualKind):
             for p in tournament.players.exclude(number=None).order_by("number")
         ]
 
+    def entrant_players(self, row: dict) -> list[dict]:
+        """An individual event's entrant is the player himself."""
+        return [row]
+
     def rests_again(self, tournament) -> dict:
         return rests_again(tournament)
 
