@@ -38,7 +38,7 @@ from django.views.csrf import csrf_failure
 
 from config import views as config_views
 from scoring.documents import jobs
-from scoring.models import HubTournament
+from scoring.models import Circuit, HubTournament
 from scoring.services import tableside
 from tests.browser.test_csp import login_with_cookie
 from tests.helpers import make_tournament, run
@@ -76,6 +76,9 @@ NOT_PAGES = {
     "document_download": "a PDF",
     "homologation_download": "the homologation package (a file)",
     "healthz": "the health check (plain text)",
+    "circuit_pdf": "a circuit's standings (PDF)",
+    "circuit_xlsx": "a circuit's standings (spreadsheet)",
+    "circuit_json": "a circuit's standings (JSON)",
     # The language menu's target: a POST (a GET only redirects to the page it names).
     "set_language": "the language menu's target (a POST)",
     # A piece of a page (htmx swaps it into the scores page, audited with it).
@@ -212,6 +215,10 @@ def build(kind: str) -> tuple:
         "table: confirmed": confirmed.code,
         "table: recorded": recorded.code,
     }
+    # a circuit of the same slug with this event as its stage: its desk, phone and screen pages
+    run("circuit_create", slug, "--name", f"Circuito {kind}", "--points", "placing:100,90,82")
+    run("circuit_stage_add", slug, slug)
+    Circuit.objects.filter(slug=slug).update(owner=user)
     world = {
         "entrant": 1,
         "turn": turn.number,
