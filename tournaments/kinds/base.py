@@ -89,6 +89,18 @@ class EventKind:
         into groups start from it."""
         raise NotImplementedError("the scoring app's kinds rank the entrants")
 
+    # The first seating (Art. 2; tournaments.services.first_seating asks these two hooks).
+    def seating_entries(self, tournament, numbers: set[int]) -> list:
+        """The `first_seating.Entry` rows of the entrants `numbers`, in number order: what the
+        alphabetical order sorts and what `spread` keeps apart."""
+        raise NotImplementedError
+
+    def first_turn_spread(self, tournament, count: int) -> dict:
+        """How the first turn's places meet, as `first_seating.spread` takes it (keyword
+        arguments) for a field of `count` entrants; "block_turns" and "layout" are for the
+        report."""
+        raise NotImplementedError
+
     def bye_score(self, tournament):
         """The score of an entrant without opponent in a turn (`vp`, `mp`; Art. 33)."""
         raise NotImplementedError("the scoring app's kinds score a bye")

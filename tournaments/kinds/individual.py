@@ -1,10 +1,16 @@
 """Individual events: each player registers alone and the partnership changes every turn
 (Art. 2: «l'accoppiamento cambia ad ogni turno»)."""
 
+from itertools import combinations
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments.kinds.base import EventKind
+from tournaments.movements.first_seating import Entry
+from tournaments.movements.individual_danish import seat_individual_danish
+from tournaments.movements.rainbow import fixed_schedule
+from tournaments.rules.names import split_name
 
 
 class IndividualKind(EventKind):
@@ -29,3 +35,37 @@ class IndividualKind(EventKind):
         """Each player alone, by his number (no place in a pair: partners change each turn)."""
         players = tournament.players.exclude(number=None).order_by("number")
         return [(player.number, None, player) for player in players]
+
+    def seating_entries(self, tournament, numbers: set[int]) -> list[Entry]:
+        """A player by his own surname, given name and club."""
+        entries = []
+        for player in tournament.players.exclude(number=None).order_by("number"):
+            if player.number not in numbers:
+                continue
+            surname, given = (
+                (player.surname, player.given_name) if player.surname else split_name(player.name)
+            )
+            entries.append(
+                Entry(player.number, surname=surname, given_name=given, clubs=(player.club,))
+            )
+        return entries
+
+    def first_turn_spread(self, tournament, count: int) -> dict:
+        """The first turn's tables of four: players at one table meet (partners and opponents
+        alike). A Danish first turn takes the order four by four (the last players rest); a
+        fixed movement's first turn is its schedule's."""
+        places = list(range(count))
+        plan = tournament.plan
+        if plan[0] == "rainbow":
+            block = 1
+            while block < len(plan) and plan[block] == "rainbow":
+                block += 1
+            tables = fixed_schedule(places, block)[0].tables
+        else:
+            tables = seat_individual_danish(places, table=tournament.individual_table).tables
+        meetings = [
+            (k, a, b)
+            for k, (ns, ew) in enumerate(tables, start=1)
+            for a, b in combinations((*ns, *ew), 2)
+        ]
+        return {"meetings": meetings, "block_turns": 1, "layout": "turn"}

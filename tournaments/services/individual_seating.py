@@ -2,8 +2,9 @@
 table as two *lines* (a Pair row of the turn, `line_turn` set), the resting players as Byes
 with `player` set and the pairs game's bye score (Art. 33).
 
-Turn 1 takes the first seating order (registration order, draw from the seed, or the
-players' surnames); a "danish" turn the individual standings after the previous turn
+Turn 1 takes the first seating order (`tournaments.services.first_seating`: registration
+order, draw from the seed, the players' surnames, or clubs kept apart at the first turn's
+tables); a "danish" turn the individual standings after the previous turn
 (`tournaments.movements.individual_danish`); a block of "rainbow" turns the fixed schedule
 (`tournaments.movements.rainbow`) computed on the order of the block's first turn.
 """
@@ -20,9 +21,9 @@ from tournaments.movements import danish
 from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
-from tournaments.rules.names import person_key
+from tournaments.services.first_seating import first_seating_order
 from tournaments.services.lookup import is_present, last_turn
-from tournaments.services.seating import SeatingOutcome, check_no_results, first_seating_order
+from tournaments.services.seating import SeatingOutcome, check_no_results
 from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
@@ -122,35 +123,11 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     """Turn 1: the first seating order; later: the individual standings after the previous
     turn, only the players present."""
     if number == 1:
-        return first_order(tournament, present)
+        return first_seating_order(tournament, present)
 
     here = set(present)
     ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
     return [row.pair for row in ranked if row.pair in here]
-
-
-def first_order(tournament: Tournament, present: list[int]) -> list[int]:
-    """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, or the
-    players' surnames. Keeping clubs apart is a pairs event's seating."""
-    criterion = tournament.first_seating
-    if criterion == Tournament.FirstSeating.SPREAD:
-        raise Refused(
-            _(
-                "Keeping clubs apart is a first seating of pairs events: choose registration "
-                "order, draw or alphabetical order for an individual event."
-            )
-        )
-    if criterion != Tournament.FirstSeating.ALPHABETICAL:
-        return first_seating_order(tournament, present)
-    here = set(present)
-    ordered = sorted(
-        (p for p in tournament.players.exclude(number=None) if p.number in here),
-        key=lambda p: (person_key(p.surname, p.given_name, p.name), p.number),
-    )
-    report = {"criterion": criterion, "seed": tournament.seed}
-    Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)
-    tournament.seating_report = report
-    return [p.number for p in ordered]
 
 
 def history(tournament: Tournament, before: int | None = None) -> list[list[rules.Table]]:

@@ -9,7 +9,6 @@ line N-S v A's second line); see docs/individual-and-teams.md.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -24,6 +23,7 @@ from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_text
+from tournaments.services.first_seating import first_seating_order
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -352,13 +352,11 @@ def check_can_seat_teams(tournament: Tournament) -> int:
 
 
 def _seeding(tournament: Tournament, number: int, present: list[int]) -> list[int]:
-    """Turn 1: registration order (or the draw, reproducible from the seed); later: the team
+    """Turn 1: the first seating order (`tournaments.services.first_seating`: registration,
+    draw, team names, or clubs kept apart in the first turn's matches); later: the team
     standings after the previous turn."""
     if number == 1:
-        order = sorted(present)
-        if tournament.first_seating == Tournament.FirstSeating.DRAW:
-            random.Random(tournament.seed).shuffle(order)
-        return order
+        return first_seating_order(tournament, present)
     here = set(present)
     ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
     return [r.pair for r in ranked if r.pair in here]

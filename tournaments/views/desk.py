@@ -16,6 +16,7 @@ from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, scales, seating, seating_lists
+from tournaments.services.first_seating import first_seating_label
 from tournaments.services.groups import label_tables
 from tournaments.services.setup import plan_summary
 from tournaments.signals import seated_at_desk
@@ -171,7 +172,7 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 byes=byes,
                 skips=seating.danish_skips(t, turn, tables, byes),
                 rest_again=seating.rests_again(t).get(turn.number, []),
-                first_seating=seating.first_seating_label(t) if turn.number == 1 else None,
+                first_seating=first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )
