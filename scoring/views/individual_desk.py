@@ -34,6 +34,7 @@ from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, seating
 from tournaments.services import player_registration as registration
+from tournaments.services.first_seating import first_seating_label
 from tournaments.services.individual_lists import by_surname, turn_seating
 from tournaments.services.individual_seating import seat_individual_turn, swap_players
 from tournaments.views.desk import DashboardView, SeatNextView, SwapView
@@ -73,6 +74,7 @@ class IndividualSeatingView(TournamentMixin, QueryProblems, TemplateView):
                 tables=tables,
                 byes=byes,
                 rest_again=rests_again(t).get(turn.number, []),
+                first_seating=first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in tables),
             )

@@ -81,3 +81,22 @@ def spread_order(tournament: Tournament, entries: list) -> tuple[list[int], dict
         ],
     }
     return list(seating.order), found
+
+
+def report_lines(report: dict) -> list[str]:
+    """Turn 1's criterion and the spread's meetings as the commands print them (English: the
+    scripting contract's text output), for every kind of event."""
+    seed = f", seed {report['seed']}" if report.get("seed") is not None else ""
+    lines = [f"  first seating: {report.get('criterion', '')}{seed}"]
+    for m in report.get("meetings", []):
+        lines.append(
+            f"  same {m['level']} ({m['shared']}), no seating avoids it: turn "
+            f"{m['turn']} table {m['table']}: {m['ns']} v {m['ew']}"
+        )
+    return lines
+
+
+def recorded_report(tournament_id: int) -> dict:
+    """The first seating's report as recorded on the tournament (read afresh)."""
+    found = Tournament.objects.filter(pk=tournament_id).values_list("seating_report", flat=True)
+    return found.first() or {}

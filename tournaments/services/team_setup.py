@@ -23,7 +23,7 @@ from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_text
-from tournaments.services.first_seating import first_seating_order
+from tournaments.services.first_seating import first_seating_order, recorded_report, report_lines
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -690,6 +690,11 @@ def outcome_data(outcome) -> dict:
         "byes": [{"team": b.team.number, "vp": b.vp, "mp": b.mp} for b in outcome.byes],
         "repeats": [list(r) for r in outcome.repeats],
         "rest_again": outcome.rest_again,
+        **(
+            {"first_seating": recorded_report(outcome.turn.tournament_id)}
+            if outcome.turn.number == 1
+            else {}
+        ),
     }
 
 
@@ -703,4 +708,6 @@ def outcome_text(outcome) -> list[str]:
         )
     out += [f"  rests: team {b['team']} ({b['vp']} VP, +{b['mp']} MP)" for b in data["byes"]]
     out += [f"  meet again (no seating avoids it): team {a} v team {b}" for a, b in data["repeats"]]
+    if "first_seating" in data:
+        out += report_lines(data["first_seating"])
     return out

@@ -2,6 +2,7 @@ import json
 
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, seating, team_setup
+from tournaments.services.first_seating import report_lines
 from tournaments.services.individual_report import write_seating
 from tournaments.services.individual_seating import seat_individual_turn
 
@@ -58,11 +59,5 @@ class Command(ContractCommand):
             self.stdout.write(f"  rests again (no seating avoids it): pair {pair}")
         if turn.number == 1:
             tournament.refresh_from_db(fields=["seating_report"])
-            report = tournament.seating_report or {}
-            seed = f", seed {report['seed']}" if report.get("seed") is not None else ""
-            self.stdout.write(f"  first seating: {report.get('criterion', '')}{seed}")
-            for m in report.get("meetings", []):
-                self.stdout.write(
-                    f"  same {m['level']} ({m['shared']}), no seating avoids it: turn "
-                    f"{m['turn']} table {m['table']}: {m['ns']} v {m['ew']}"
-                )
+            for line in report_lines(tournament.seating_report or {}):
+                self.stdout.write(line)
