@@ -91,7 +91,7 @@ def alphabetical(entries: Iterable[Entry]) -> list[int]:
 def spread(
     entries: Sequence[Entry],
     *,
-    turns: int,
+    turns: int = 1,
     step: int = 1,
     seed: int = 0,
     movement: str = "mitchell",
