@@ -26,7 +26,13 @@ MOVEMENT_WORDS = [word for word, _label in MOVEMENTS]
 # The plan words each kind of event accepts (Art. 2; docs/individual-and-teams.md).
 KIND_MOVEMENTS = {
     "pairs": ["mitchell", "danish", "danish-modified", "danish-groups", "danish-modified-groups"],
-    "individual": ["danish", "danish-modified", "rainbow"],
+    "individual": [
+        "danish",
+        "danish-modified",
+        "rainbow",
+        "danish-groups",
+        "danish-modified-groups",
+    ],
     "teams": ["round-robin", "danish", "danish-modified"],
 }
 GROUP_WORDS = groups_rules.GROUP_WORDS  # Danish inside each group (girone)

@@ -3,6 +3,7 @@
 
 from itertools import combinations
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -35,6 +36,18 @@ class IndividualKind(EventKind):
         """Each player alone, by his number (no place in a pair: partners change each turn)."""
         players = tournament.players.exclude(number=None).order_by("number")
         return [(player.number, None, player) for player in players]
+
+    group_seats = 4  # a group of t tables holds 4t players
+
+    def entrants_present(self, tournament, number: int) -> set[int]:
+        return set(
+            tournament.players.exclude(number=None)
+            .filter(Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number))
+            .values_list("number", flat=True)
+        )
+
+    def entrant_names(self, tournament) -> dict[int, str]:
+        return dict(tournament.players.exclude(number=None).values_list("number", "name"))
 
     def seating_entries(self, tournament, numbers: set[int]) -> list[Entry]:
         """A player by his own surname, given name and club."""

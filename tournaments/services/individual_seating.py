@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
+from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import danish
 from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
 from tournaments.services.first_seating import first_seating_order
+from tournaments.services.groups import check_groups_set
 from tournaments.services.lookup import is_present, last_turn
 from tournaments.services.seating import SeatingOutcome, check_no_results
 from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
@@ -51,9 +52,12 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         number = check_can_seat_individual(tournament)
         movement = tournament.plan[number - 1]
         players = present_players(tournament, number)
+        numbers = None  # the hall's table numbers: 1, 2… unless the groups own theirs
         try:
             if movement == "rainbow":
                 order, seating = _rainbow(tournament, number, sorted(players))
+            elif movement in GROUP_WORDS:
+                order, seating, numbers = _in_groups(tournament, number, sorted(players))
             else:
                 order = _ranking(tournament, number, sorted(players))
                 seating = _danish(tournament, order, number)
@@ -63,7 +67,7 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
             {"players": list(r), "as": "opponents"} for r in seating.opponent_repeats
         ]
         turn = new_turn(tournament, number, movement, order, repeats)
-        tables, byes, again = _write(tournament, turn, players, seating)
+        tables, byes, again = _write(tournament, turn, players, seating, numbers)
         turn_seated(tournament)
         audit(
             tournament,
@@ -81,8 +85,10 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     return SeatingOutcome(turn, tables, byes, repeats, again)
 
 
-def _write(tournament: Tournament, turn: Turn, players: dict, seating):
-    """The lines, tables and rests of the turn, in a few queries."""
+def _write(tournament: Tournament, turn: Turn, players: dict, seating, numbers=None):
+    """The lines, tables and rests of the turn, in a few queries; `numbers` the tables'
+    numbers in the hall (default 1, 2…)."""
+    numbers = numbers or list(range(1, len(seating.tables) + 1))
     pins: set[str] = set()
     lines = []
     for k, (ns, ew) in enumerate(seating.tables):
@@ -107,7 +113,10 @@ def _write(tournament: Tournament, turn: Turn, players: dict, seating):
     base = turn.number * LINE_BASE
     tables = Table.objects.bulk_create(
         Table(
-            turn=turn, number=k + 1, ns=by_number[base + 2 * k + 1], ew=by_number[base + 2 * k + 2]
+            turn=turn,
+            number=numbers[k],
+            ns=by_number[base + 2 * k + 1],
+            ew=by_number[base + 2 * k + 2],
         )
         for k in range(len(seating.tables))
     )
@@ -172,6 +181,44 @@ def _danish(
     return rules.seat_individual_danish(
         ranking, partners, opponents, rests_taken(tournament), table=tournament.individual_table
     )
+
+
+def _in_groups(tournament: Tournament, number: int, present: list[int]):
+    """A Danish turn inside every group (docs/individual-and-teams.md): the individual Danish
+    on each group's players present, by the standings; each group on its own tables (the
+    group's first table on), its rests inside it."""
+    groups = check_groups_set(tournament, number)
+    ranking = _ranking(tournament, number, present)
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        history(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
+    )
+    partners, opponents = rules.history_sets(turns)
+    taken = rests_taken(tournament)
+    where = {p: g.name for g in groups for p in g.pairs}
+    stray = [p for p in ranking if p not in where]
+    if stray:
+        raise Refused(_("Player %(n)d is in no group.") % {"n": stray[0]})
+    tables, rests, partner_repeats, opponent_repeats, numbers = [], [], [], [], []
+    for group in groups:
+        members = [p for p in ranking if where[p] == group.name]
+        if len(members) < 4:
+            rests += members
+            continue
+        seating = rules.seat_individual_danish(
+            members, partners, opponents, taken, table=tournament.individual_table
+        )
+        tables += seating.tables
+        numbers += range(group.first_table, group.first_table + len(seating.tables))
+        rests += seating.rests
+        partner_repeats += seating.partner_repeats
+        opponent_repeats += seating.opponent_repeats
+    seating = rules.IndividualSeating(
+        tuple(tables), tuple(rests), tuple(partner_repeats), tuple(opponent_repeats)
+    )
+    return ranking, seating, numbers
 
 
 def rainbow_block(plan: list[str], number: int) -> tuple[int, int]:
