@@ -19,12 +19,14 @@ from scoring.views import individual_desk as desk
 from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
 from tournaments.kinds.individual import IndividualKind
+from tournaments.models import Group
+from tournaments.movements.groups import group_phase
 from tournaments.services import individual_lists, individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
 from tournaments.services.player_registration import player_by_number
 from tournaments.views import desk as seating_pages
+from tournaments.views import groups, membership
 from tournaments.views import individual_players as players
-from tournaments.views import membership
 
 
 class IndividualEvent(ScoringKind, IndividualKind):
@@ -54,6 +56,7 @@ class IndividualEvent(ScoringKind, IndividualKind):
         "membership": membership.MembershipView,
         "member_list": membership.MemberListView,
         "membership_admit": membership.AdmitView,
+        "groups": groups.GroupsView,
     }
     public_pages = {**SHARED_PUBLIC, "public_pair": public.PlayerView}  # a player's own page
 
@@ -108,6 +111,28 @@ class IndividualEvent(ScoringKind, IndividualKind):
 
     def rests_again(self, tournament) -> dict:
         return rests_again(tournament)
+
+    def standings_row(self, row) -> dict:
+        """A player's row; his group and place in it once the groups are set."""
+        grouped = row.group is not None
+        return exports.standings_row(self.entrant_key, row, grouped)
+
+    def export_extra(self, tournament) -> dict:
+        """The groups (gironi) with their players, where the plan has turns in groups."""
+        if group_phase(tournament.plan) is None:
+            return {}
+        return {
+            "groups": [
+                {
+                    "group": g.name,
+                    "tables": g.tables,
+                    "first_table": g.first_table,
+                    "last_table": g.first_table + g.tables - 1,
+                    "players": list(g.pairs),
+                }
+                for g in Group.objects.filter(tournament=tournament).order_by("name")
+            ]
+        }
 
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """The membership check's admission of player `number` (alone: no place in a pair)."""

@@ -87,3 +87,28 @@ def individual_standings(
             r.vp -= p.vp
             r.mp -= p.mp
     return rank_rows(rows.values(), h2h, tiebreaks)
+
+
+def in_groups(ranked: Sequence[Row], groups) -> list[Row]:
+    """Once the groups (gironi) are set: the ranking group by group, A first, the players of
+    a group in the order of the whole ranking (VP, then the tie-breaks), then the players in
+    no group (withdrawn before the cut); `rank` runs down that list, `group_rank` inside each
+    group. `groups` maps a group's name to its players, in the groups' order. *Decision*
+    (docs/individual-and-teams.md): a player's ranking inside his group is his place in the
+    whole ranking among the group's players, as the individual tie-breaks read the field."""
+    ranked = list(ranked)
+    if not groups:
+        return ranked
+    where = {p: name for name, members in groups.items() for p in members}
+    names = list(groups)
+    ordered = sorted(
+        ranked, key=lambda r: names.index(where[r.pair]) if r.pair in where else len(names)
+    )
+    places: dict[str, int] = {}
+    for rank, row in enumerate(ordered, start=1):
+        row.rank = rank
+        name = where.get(row.pair)
+        if name is not None:
+            places[name] = places.get(name, 0) + 1
+        row.group, row.group_rank = name, places.get(name) if name is not None else None
+    return ordered

@@ -220,7 +220,11 @@ class KindRecompute:
         """The groups the final standings are given by: those of a plan with turns in groups."""
         if not self.has_groups or group_phase(head.get("plan") or []) is None:
             return {}
-        return {str(g["group"]): [int(p) for p in g["pairs"]] for g in data.get("groups", [])}
+        members = self.entrants_key
+        return {
+            str(g["group"]): [int(p) for p in g.get(members, g.get("pairs", []))]
+            for g in data.get("groups", [])
+        }
 
     def rank(self, records: Records, tiebreaks, groups) -> list[rules.Row]:
         if groups:
@@ -301,11 +305,11 @@ class KindRecompute:
 
 
 class IndividualRecompute(KindRecompute):
-    """Players: each scores his line's result (Art. 2); no groups."""
+    """Players: each scores his line's result (Art. 2); group by group once the groups are
+    set (the export's `groups` list their `players`)."""
 
     entrants_key = "players"
     key = "player"
-    has_groups = False
 
     def record(self, table, number, ns_vp, ew_vp):
         ns_mp, ew_mp = table_mp(table)
@@ -313,21 +317,23 @@ class IndividualRecompute(KindRecompute):
         return individual_rules.TableResult(number, ns, ew, ns_vp, ew_vp, ns_mp, ew_mp)
 
     def rank(self, records: Records, tiebreaks, groups) -> list[rules.Row]:
-        return individual_rules.individual_standings(
+        ranked = individual_rules.individual_standings(
             records.entrants,
             records.tables,
             records.byes,
             records.penalties,
             tiebreaks=tiebreaks,
         )
+        return individual_rules.in_groups(ranked, groups)
 
     def rankings(self, prizes, records: Records, tiebreaks, groups) -> dict:
-        """The players' ranking (a prize of a group stays unassigned: no groups), a technical
+        """The players' ranking (a prize of a group: that group's players, unassigned while the
+        groups are not set), a technical
         prize's over its turns only."""
         found: dict = {}
         for prize in prizes:
             key = (prize.group, prize.turns)
-            if prize.group is not None or key in found:
+            if key in found or (prize.group is not None and prize.group not in groups):
                 continue
             first, last = prize.turns or (1, 10**6)
             inside = Records(
@@ -337,7 +343,12 @@ class IndividualRecompute(KindRecompute):
                     for kept in (records.tables, records.byes, records.penalties)
                 ),
             )
-            found[key] = [row.pair for row in self.rank(inside, tiebreaks, {})]
+            members = set(groups.get(prize.group, ())) if prize.group is not None else None
+            found[key] = [
+                row.pair
+                for row in self.rank(inside, tiebreaks, groups if prize.turns is None else {})
+                if members is None or row.pair in members
+            ]
         return found
 
     def clubs(self, data: dict) -> dict[int, str | None]:

@@ -10,7 +10,8 @@ from scoring.models import Penalty
 from scoring.rules import individual_standings as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
-from tournaments.models import Bye, Table, Tournament
+from tournaments.models import Bye, Group, Table, Tournament
+from tournaments.movements.groups import group_phase
 
 
 def standing_inputs(tournament: Tournament):
@@ -56,8 +57,20 @@ def player_standings(tournament: Tournament, after_turn: int | None = None):
     tie-breaks (a Row's `pair` is the player's number)."""
     numbers = tournament.players.exclude(number=None).values_list("number", flat=True)
     tables, rests, penalties = standing_inputs(tournament)
-    return rules.individual_standings(
+    ranked = rules.individual_standings(
         numbers, tables, rests, penalties, after_turn=after_turn, tiebreaks=tournament.tiebreaks
+    )
+    return rules.in_groups(ranked, groups_after(tournament, after_turn))
+
+
+def groups_after(tournament: Tournament, after_turn: int | None) -> dict[str, list[int]]:
+    """The groups (gironi) a ranking after `after_turn` is given by: none before the ranking
+    they were cut from."""
+    span = group_phase(tournament.plan)
+    if span is None or (after_turn is not None and after_turn < span[0] - 1):
+        return {}
+    return dict(
+        Group.objects.filter(tournament=tournament).order_by("name").values_list("name", "pairs")
     )
 
 

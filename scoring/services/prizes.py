@@ -231,21 +231,24 @@ def pairs_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField
 
 
 def players_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
-    """An individual event's field: the players' standings (no groups: a prize of a group
-    stays unassigned), a technical prize over a range of turns on the players' ranking of
-    those turns (Art. 2: the partnership changes every turn, the prize is the player's)."""
+    """An individual event's field: the players' standings (group by group once the groups
+    are set: a prize of a group goes down that group's ranking; a group not set yet leaves it
+    unassigned), a technical prize over a range of turns on the players' ranking of those
+    turns (Art. 2: the partnership changes every turn, the prize is the player's)."""
     players = {p.number: p for p in tournament.players.exclude(number=None)}
+    overall = player_standings(tournament)
+    members: dict[str, set[int]] = {}
+    for row in overall:
+        if row.group is not None:
+            members.setdefault(row.group, set()).add(row.pair)
     rankings: dict = {}
     for prize in prizes:
         key = (prize.group, prize.turns)
-        if prize.group is not None or key in rankings:
+        if key in rankings or (prize.group is not None and prize.group not in members):
             continue
-        rows = (
-            player_standings(tournament)
-            if prize.turns is None
-            else player_standings_range(tournament, *prize.turns)
-        )
-        rankings[key] = [row.pair for row in rows]
+        rows = overall if prize.turns is None else player_standings_range(tournament, *prize.turns)
+        inside = members.get(prize.group)
+        rankings[key] = [row.pair for row in rows if inside is None or row.pair in inside]
     return PrizeField(
         rankings=rankings,
         names={n: p.name for n, p in players.items()},

@@ -17,6 +17,7 @@ from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.kinds import kind_of
 from tournaments.rules.text import ascii_int
 from tournaments.services import lookup, seating, team_setup
+from tournaments.services.first_seating import first_seating_label
 from tournaments.services.versions import audit_mark
 from tournaments.views.desk import SwapView
 
@@ -198,6 +199,7 @@ class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
             names=names,
             state=state,
             can_seat=state.next_action == "seat",
+            first_seating=first_seating_label(t) if turn and turn.number == 1 else None,
             is_last=turn is not None and turn == turns[-1],
             has_results=turn is not None and turn.tables.filter(ns_vp__isnull=False).exists(),
             swap_version=audit_mark(t),  # the swap form's version (issue 26)

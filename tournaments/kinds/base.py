@@ -5,6 +5,7 @@ pages call it. One subclass per kind (pairs, individual, teams), registered in o
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -223,6 +224,39 @@ class EventKind:
         entrant's number (pair, player or team) and `vp` its VP. A Danish turn and the cut
         into groups start from it."""
         raise NotImplementedError("the scoring app's kinds rank the entrants")
+
+    # The Danish in groups (docs/national.md): how many entrants a table seats, and who is
+    # present for turn `number` (the groups are cut from them).
+    group_seats = 2
+
+    def entrants_present(self, tournament, number: int) -> set[int]:
+        """The numbers of the entrants playing turn `number` (not withdrawn before it)."""
+        return set(
+            tournament.pairs.filter(line_turn__isnull=True)
+            .filter(Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number))
+            .values_list("number", flat=True)
+        )
+
+    def entrant_names(self, tournament) -> dict[int, str]:
+        """Entrant number -> how the pages name it beside its number (a pair: its players)."""
+        return {
+            p.number: f"{p.player1.name} – {p.player2.name}"
+            for p in tournament.pairs.filter(line_turn__isnull=True).select_related(
+                "player1", "player2"
+            )
+        }
+
+    # The first seating (Art. 2; tournaments.services.first_seating asks these two hooks).
+    def seating_entries(self, tournament, numbers: set[int]) -> list:
+        """The `first_seating.Entry` rows of the entrants `numbers`, in number order: what the
+        alphabetical order sorts and what `spread` keeps apart."""
+        raise NotImplementedError
+
+    def first_turn_spread(self, tournament, count: int) -> dict:
+        """How the first turn's places meet, as `first_seating.spread` takes it (keyword
+        arguments) for a field of `count` entrants; "block_turns" and "layout" are for the
+        report."""
+        raise NotImplementedError
 
     def bye_score(self, tournament):
         """The score of an entrant without opponent in a turn (`vp`, `mp`; Art. 33)."""

@@ -4,6 +4,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from tournaments.kinds.base import EventKind
+from tournaments.movements import roundrobin
+from tournaments.movements.first_seating import Entry
+from tournaments.movements.team_danish import seat_team_danish
 
 
 class TeamsKind(EventKind):
@@ -63,3 +66,31 @@ class TeamsKind(EventKind):
             .select_related("team")
             .order_by("team__number", "team_order", "number")
         ]
+
+    def seating_entries(self, tournament, numbers: set[int]) -> list[Entry]:
+        """A team by its name (the alphabetical order is by team name) and its players'
+        clubs."""
+        clubs: dict[int, list[str]] = {}
+        for team, club in tournament.players.filter(team__isnull=False).values_list(
+            "team__number", "club"
+        ):
+            clubs.setdefault(team, []).append(club)
+        return [
+            Entry(number, surname=name, clubs=tuple(clubs.get(number, ())))
+            for number, name in tournament.teams.order_by("number").values_list("number", "name")
+            if number in numbers
+        ]
+
+    def first_turn_spread(self, tournament, count: int) -> dict:
+        """The first turn's matches: the round robin's first round in the groups dealt from
+        the order, or a Danish turn (the 1st against the 2nd…). A match is numbered by its
+        open-room table."""
+        places = list(range(count))
+        if tournament.plan[0] == "round-robin":
+            size = tournament.team_group_size
+            groups = roundrobin.split_teams(places, **({"size": size} if size else {"count": 1}))
+            matches = [(k, a, b) for k, _g, a, b in roundrobin.seat_round_robin(groups, 0).matches]
+        else:
+            matches = list(seat_team_danish(places, []).matches)
+        meetings = [(2 * k - 1, a, b) for k, a, b in matches]
+        return {"meetings": meetings, "block_turns": 1, "layout": "turn"}

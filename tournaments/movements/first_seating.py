@@ -14,6 +14,12 @@ Besides the registration order and the draw (the adapter's), two criteria:
   ``spread.py``); the draw among equals follows the seed. A Danish first turn is the block of
   one turn: the order's 1st meets the 2nd, the 3rd the 4th…
 
+  Any other first turn (individual and team events) is given as the places of the order that
+  meet in it (``meetings``: (table, place, place), places counted from 0): four players at one
+  table of an individual Danish meet each other (partners and opponents alike: six meetings a
+  table), two teams meet in a match. The same search then keeps clubs apart over those
+  meetings (``TurnLayout``).
+
 Two pairs "share" a club when a player of one and a player of the other are listed with the
 same club (names compared as :mod:`tournaments.rules.names` folds them); provinces and regions
 likewise.
@@ -25,7 +31,14 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tournaments.movements.spread import EXACT_PAIRS, Layout, Search, split_lines, subset_lines
+from tournaments.movements.spread import (
+    EXACT_PAIRS,
+    Layout,
+    Search,
+    TurnLayout,
+    split_lines,
+    subset_lines,
+)
 from tournaments.rules.messages import RuleError, _
 from tournaments.rules.names import compact, person_key, sort_key
 
@@ -78,15 +91,18 @@ def alphabetical(entries: Iterable[Entry]) -> list[int]:
 def spread(
     entries: Sequence[Entry],
     *,
-    turns: int,
+    turns: int = 1,
     step: int = 1,
     seed: int = 0,
     movement: str = "mitchell",
+    meetings: Sequence[tuple[int, int, int]] | None = None,
 ) -> SpreadSeating:
     """The first block's order keeping clubs, then provinces, then regions apart.
 
     `turns` is the length of the first Mitchell block (a Danish first turn: `movement`
-    "danish", one turn), `step` the Mitchell step; `seed` draws among equals.
+    "danish", one turn), `step` the Mitchell step; `seed` draws among equals. With
+    `meetings` ((table, place, place) of the order's places that meet, from 0) the first turn
+    is that one turn, whatever the movement.
     """
     entries = list(entries)
     if len({e.pair for e in entries}) != len(entries):
@@ -95,7 +111,11 @@ def spread(
         raise RuleError(_("unknown movement %(movement)s"), movement=movement)
     if turns < 1:
         raise RuleError(_("the block must have at least one turn, not %(turns)s"), turns=turns)
-    layout = Layout.mitchell(len(entries), 1 if movement == "danish" else turns, step)
+    if meetings is not None:
+        layout = _turn_layout(len(entries), meetings)
+        movement = "turn"
+    else:
+        layout = Layout.mitchell(len(entries), 1 if movement == "danish" else turns, step)
     rng = random.Random(seed)
     rng.shuffle(entries)  # the draw among equals
     keys = [_key(e) for e in entries]
@@ -113,6 +133,13 @@ def spread(
     return SpreadSeating(order, *_report(layout, at, entries, keys), proven)
 
 
+def _turn_layout(places: int, meetings) -> TurnLayout:
+    seats = tuple((int(t), int(a), int(b)) for t, a, b in meetings)
+    if any(not (0 <= a < places and 0 <= b < places) or a == b for _t, a, b in seats):
+        raise RuleError(_("a meeting names a place outside the seating order"))
+    return TurnLayout(places, seats)
+
+
 def _key(entry: Entry) -> tuple[tuple[str, ...], ...]:
     """The pair's folded (clubs, provinces, regions), each sorted."""
     return tuple(
@@ -126,7 +153,7 @@ def _kinds(keys, layout: Layout):
     provinces, which outweigh any number of shared regions."""
     ids: dict[tuple, int] = {}
     kinds = [ids.setdefault(k, len(ids)) for k in keys]
-    base = layout.tables * len(layout.shifts) + 1  # more than the meetings of the block
+    base = layout.bound  # more than the meetings of the block
     # A value every pair shares (the region of a regional tournament) makes every meeting one
     # of that level alike: the level cannot steer the search, so it weighs nothing.
     constant = [
@@ -153,14 +180,17 @@ def _candidates(search: Search, keys, rng: random.Random):
     pairs = len(keys)
     ordered = sorted(range(pairs), key=lambda i: (keys[i][2], keys[i][1], keys[i][0]))
     cuts: list[int] = [0]
+    lines = search.layout.tables if isinstance(search.layout, Layout) else 0
     for level in (2, 1, 0):  # region, province, club boundaries
         for index in range(1, pairs):
             if keys[ordered[index]][level] != keys[ordered[index - 1]][level]:
-                for start in (index, index - search.layout.tables):
+                for start in (index, index - lines):
                     if start % pairs not in cuts and len(cuts) < 64:
                         cuts.append(start % pairs)
     for start in cuts:
         yield search.place(ordered[start:] + ordered[:start])
+    if not lines:  # one turn of tables: no lines to fill with whole clubs
+        return
     groups = _club_groups(keys, ordered)
     rng.shuffle(groups)
     north = subset_lines([len(g) for g in groups], search.layout.tables)
@@ -193,7 +223,9 @@ def _club_groups(keys, ordered) -> list[list[int]]:
     return list(groups.values())
 
 
-def _order(layout: Layout, at, entries, movement: str) -> tuple[int, ...]:
+def _order(layout, at, entries, movement: str) -> tuple[int, ...]:
+    if movement == "turn":  # place p of the order is position p
+        return tuple(entries[at[p]].pair for p in range(layout.pairs))
     t = layout.tables
     north = [entries[at[i]].pair for i in range(t)]
     east = [entries[at[t + i]].pair for i in range(t) if t + i != layout.empty]
@@ -204,24 +236,20 @@ def _order(layout: Layout, at, entries, movement: str) -> tuple[int, ...]:
     return tuple(north + east)
 
 
-def _report(layout: Layout, at, entries, keys):
+def _report(layout, at, entries, keys):
     """Every meeting of the block between pairs sharing a club, a province or a region."""
-    t, meetings, counts = layout.tables, [], dict.fromkeys(LEVELS, 0)
-    for turn, shift in enumerate(layout.shifts, start=1):
-        for i in range(t):
-            j = t + (i - shift) % t
-            if j == layout.empty:
-                continue
-            a, b = at[i], at[j]
-            shared = [set(keys[a][level]) & set(keys[b][level]) for level in range(3)]
-            for level, common in zip(LEVELS, shared):
-                counts[level] += bool(common)
-            closest = next((n for n, common in enumerate(shared) if common), None)
-            if closest is not None:
-                name = _written(entries[a], closest, min(shared[closest]))
-                meetings.append(
-                    Meeting(turn, i + 1, entries[a].pair, entries[b].pair, LEVELS[closest], name)
-                )
+    meetings, counts = [], dict.fromkeys(LEVELS, 0)
+    for turn, table, i, j in layout.meetings():
+        a, b = at[i], at[j]
+        shared = [set(keys[a][level]) & set(keys[b][level]) for level in range(3)]
+        for level, common in zip(LEVELS, shared):
+            counts[level] += bool(common)
+        closest = next((n for n, common in enumerate(shared) if common), None)
+        if closest is not None:
+            name = _written(entries[a], closest, min(shared[closest]))
+            meetings.append(
+                Meeting(turn, table, entries[a].pair, entries[b].pair, LEVELS[closest], name)
+            )
     meetings.sort(key=lambda m: (LEVELS.index(m.level), m.turn, m.table))
     return tuple(meetings), counts
 

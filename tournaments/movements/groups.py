@@ -97,14 +97,21 @@ def equal_sizes(tables: int, count: int) -> list[int]:
 
 
 def split_groups(
-    ranking: Sequence[int], *, sizes: Sequence[int] | None = None, count: int | None = None
+    ranking: Sequence[int],
+    *,
+    sizes: Sequence[int] | None = None,
+    count: int | None = None,
+    seats: int = 2,
 ) -> tuple[Group, ...]:
     """Cut the ranking of the pairs present (best first) into groups from the top, by sizes
-    in tables or into `count` equal groups; one of the two must be given."""
+    in tables or into `count` equal groups; one of the two must be given. `seats` is how many
+    entrants a table takes: 2 pairs; 4 players in an individual event (a group of ``t``
+    tables then holds ``4t`` players, the last group the players short of a full table, who
+    rest in turn inside it)."""
     ranking = list(ranking)
     if len(set(ranking)) != len(ranking):
         raise RuleError(_("a pair appears twice in the ranking"))
-    needed = (len(ranking) + 1) // 2
+    needed = -(-len(ranking) // seats)
     if (sizes is None) == (count is None):
         raise RuleError(_("give either the groups' sizes in tables or their number"))
     sizes = equal_sizes(needed, count) if count is not None else list(sizes)
@@ -122,21 +129,26 @@ def split_groups(
             )
     if sum(sizes) != needed:
         raise RuleError(
-            _("the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"),
+            _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s")
+            if seats == 4
+            else _(
+                "the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"
+            ),
             given=sum(sizes),
             pairs=len(ranking),
             needed=needed,
         )
     groups, start, first_table = [], 0, 1
     for name, size in zip(NAMES, sizes):
-        members = tuple(ranking[start : start + 2 * size])
+        members = tuple(ranking[start : start + seats * size])
         groups.append(Group(name, size, first_table, members))
-        start, first_table = start + 2 * size, first_table + size
+        start, first_table = start + seats * size, first_table + size
     return tuple(groups)
 
 
-def check_groups(groups: Sequence[Group]) -> None:
-    """Groups as stored: distinct names, no pair in two groups, tables one after the other."""
+def check_groups(groups: Sequence[Group], seats: int = 2) -> None:
+    """Groups as stored: distinct names, no pair in two groups, tables one after the other
+    (`seats`: entrants a table takes)."""
     seen: set[int] = set()
     next_table = 1
     for group in groups:
@@ -144,7 +156,7 @@ def check_groups(groups: Sequence[Group]) -> None:
             raise RuleError(
                 _("group %(group)s does not follow the tables of the group above"), group=group.name
             )
-        if len(group.pairs) > 2 * group.tables:
+        if len(group.pairs) > seats * group.tables:
             raise RuleError(
                 _("group %(group)s has more pairs than its tables seat"), group=group.name
             )

@@ -74,31 +74,109 @@ class Layout:
         north = [(c * self.step) % t for c in range(t)]
         return north + [t + i for i in north if t + i != self.empty]
 
+    def edges(self) -> list[tuple[int, int]]:
+        """Every meeting of the block as (N-S position, E-O position)."""
+        near = self.neighbours()
+        return [(i, j) for i in range(self.tables) for j in near[i]]
+
+    def meetings(self) -> list[tuple[int, int, int, int]]:
+        """(turn within the block, table, N-S position, E-O position) of every meeting."""
+        t = self.tables
+        return [
+            (turn, i + 1, i, t + (i - shift) % t)
+            for turn, shift in enumerate(self.shifts, start=1)
+            for i in range(t)
+            if t + (i - shift) % t != self.empty
+        ]
+
+    @property
+    def bound(self) -> int:
+        """More than the meetings of the block (the base of the weights)."""
+        return self.tables * len(self.shifts) + 1
+
+    @property
+    def kick_cost(self) -> int:
+        return 2 * len(self.positions()) * len(self.shifts)
+
+
+@dataclass(frozen=True)
+class TurnLayout:
+    """Any one turn where places of the seating order meet: position ``p`` is the order's
+    ``p``-th place, ``seats`` each meeting as (table, position, position). A Danish turn of
+    tables of four (everyone at a table meets everyone else there), a turn of team matches,
+    a round robin's first turn: the kind of event says which places meet."""
+
+    pairs: int  # places in the order (pairs, players or teams)
+    seats: tuple[tuple[int, int, int], ...]
+
+    @property
+    def empty(self) -> None:
+        return None
+
+    def positions(self) -> list[int]:
+        return list(range(self.pairs))
+
+    def neighbours(self) -> list[list[int]]:
+        near: list[list[int]] = [[] for _ in range(self.pairs)]
+        for _table, a, b in self.seats:
+            near[a].append(b)
+            near[b].append(a)
+        return near
+
+    def circle(self) -> list[int]:
+        """Places by their seat at the table, then by table: the first seat of every table,
+        then the second…, so that an order sorted by club spreads a club over the tables."""
+        table_of: dict[int, int] = {}
+        for table, a, b in self.seats:
+            table_of.setdefault(a, table)
+            table_of.setdefault(b, table)
+        seat: dict[int, int] = {}
+        at_table: dict[int, int] = {}
+        for p in sorted(table_of):
+            seat[p] = at_table.get(table_of[p], 0)
+            at_table[table_of[p]] = seat[p] + 1
+        alone = [p for p in range(self.pairs) if p not in table_of]
+        return sorted(table_of, key=lambda p: (seat[p], table_of[p], p)) + alone
+
+    def edges(self) -> list[tuple[int, int]]:
+        return [(a, b) for _table, a, b in self.seats]
+
+    def meetings(self) -> list[tuple[int, int, int, int]]:
+        return [(1, table, a, b) for table, a, b in self.seats]
+
+    @property
+    def bound(self) -> int:
+        return len(self.seats) + 1
+
+    @property
+    def kick_cost(self) -> int:
+        return 2 * len(self.seats)
+
 
 class Search:
-    """Pairs (by kind: their club, province and region sets) on the positions of a layout.
+    """Pairs (by kind: their club, province and region sets) on the positions of a layout
+    (a Mitchell block's `Layout` or a `TurnLayout`).
 
     `table[a][b]` is the weight of a meeting between kinds `a` and `b` (symmetric); `at` maps
     each position to a pair's index (-1 for the empty place).
     """
 
-    def __init__(self, layout: Layout, kinds: Sequence[int], table, rng: random.Random):
+    def __init__(self, layout, kinds: Sequence[int], table, rng: random.Random):
         self.layout, self.kinds, self.table, self.rng = layout, list(kinds), table, rng
         self.near = layout.neighbours()
         self.positions = layout.positions()
+        self.edges = layout.edges()
 
     def cost(self, at: Sequence[int]) -> int:
-        total = 0
-        for i in range(self.layout.tables):
-            row = self.table[self.kinds[at[i]]] if at[i] >= 0 else None
-            for j in self.near[i]:
-                if row is not None and at[j] >= 0:
-                    total += row[self.kinds[at[j]]]
+        total, kinds, table = 0, self.kinds, self.table
+        for i, j in self.edges:
+            if at[i] >= 0 and at[j] >= 0:
+                total += table[kinds[at[i]]][kinds[at[j]]]
         return total
 
     def place(self, sequence: Sequence[int]) -> list[int]:
         """Fill the circle order (N-S circle, then E-O circle) with `sequence`."""
-        at = [-1] * (2 * self.layout.tables)
+        at = [-1] * self.size
         for position, pair in zip(self.layout.circle(), sequence):
             at[position] = pair
         return at
@@ -117,12 +195,17 @@ class Search:
                 trial[u], trial[v] = trial[v], trial[u]
             trial, budget = self.polish(trial, budget)
             cost = self.cost(trial)
-            budget -= 2 * len(self.positions) * len(self.layout.shifts)
+            budget -= self.layout.kick_cost
             if cost < best_cost:
                 best, best_cost, stalled = trial, cost, 0
             else:
                 stalled += 1
         return best
+
+    @property
+    def size(self) -> int:
+        """Places, the empty one of an odd Mitchell field included."""
+        return len(self.near)
 
     def _connected_order(self) -> list[int]:
         """Positions in breadth-first order of the meetings, so that each one placed meets
@@ -223,7 +306,7 @@ class Search:
         pool: dict[int, list[int]] = {}
         for index, kind in enumerate(self.kinds):
             pool.setdefault(kind, []).append(index)
-        at = [-1] * (2 * self.layout.tables)
+        at = [-1] * self.size
         for position, kind in best[1].items():
             at[position] = pool[kind].pop(0)
         return at

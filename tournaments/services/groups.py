@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
@@ -74,17 +73,11 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
         raise Refused(_("This tournament's plan has no turns in groups."))
     first = span[0]
     last, complete = _seated(tournament)
-    present = set(
-        tournament.pairs.filter(
-            Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=first)
-        ).values_list("number", flat=True)
-    )
-    ranking = [
-        r
-        for r in kind_of(tournament).ranking_for_seating(tournament, first - 1)
-        if r.pair in present
-    ]
-    tables = (len(ranking) + 1) // 2
+    kind = kind_of(tournament)
+    present = kind.entrants_present(tournament, first)
+    ranking = [r for r in kind.ranking_for_seating(tournament, first - 1) if r.pair in present]
+    seats = kind.group_seats
+    tables = -(-len(ranking) // seats)
     current = groups_of(tournament)
     if current and sizes is None and count is None:
         proposed = current
@@ -92,12 +85,14 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
         # only a proposal: a field too small for two-table groups shows none (no refusal)
         count = max(1, min(len(rules.NAMES), round(tables / TABLES_PER_GROUP)))
         try:
-            proposed = rules.split_groups([r.pair for r in ranking], count=count)
+            proposed = rules.split_groups([r.pair for r in ranking], count=count, seats=seats)
         except RuleError:
             proposed = ()
     else:
         try:
-            proposed = rules.split_groups([r.pair for r in ranking], sizes=sizes, count=count)
+            proposed = rules.split_groups(
+                [r.pair for r in ranking], sizes=sizes, count=count, seats=seats
+            )
         except RuleError as exc:
             raise rule_refusal(exc) from None
     return Cut(

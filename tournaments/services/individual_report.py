@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from tournaments.services.first_seating import report_lines
+
 
 def seating_data(tournament, out) -> dict:
     turn = out.turn
@@ -44,3 +46,5 @@ def write_seating(stdout, tournament, out, as_json: bool) -> None:
         stdout.write(f"  {r['as']} again (no seating avoids it): {a} and {b}")
     for player in data["rest_again"]:
         stdout.write(f"  rests again (no seating avoids it): player {player}")
+    for line in report_lines(data.get("first_seating", {})) if out.turn.number == 1 else []:
+        stdout.write(line)

@@ -2,8 +2,9 @@
 table as two *lines* (a Pair row of the turn, `line_turn` set), the resting players as Byes
 with `player` set and the pairs game's bye score (Art. 33).
 
-Turn 1 takes the first seating order (registration order, draw from the seed, or the
-players' surnames); a "danish" turn the individual standings after the previous turn
+Turn 1 takes the first seating order (`tournaments.services.first_seating`: registration
+order, draw from the seed, the players' surnames, or clubs kept apart at the first turn's
+tables); a "danish" turn the individual standings after the previous turn
 (`tournaments.movements.individual_danish`); a block of "rainbow" turns the fixed schedule
 (`tournaments.movements.rainbow`) computed on the order of the block's first turn.
 """
@@ -15,14 +16,15 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import Bye, Pair, Table, Tournament, Turn, audit, new_pin
+from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import danish
 from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
 from tournaments.rules.messages import RuleError
-from tournaments.rules.names import person_key
+from tournaments.services.first_seating import first_seating_order
+from tournaments.services.groups import check_groups_set
 from tournaments.services.lookup import is_present, last_turn
-from tournaments.services.seating import SeatingOutcome, check_no_results, first_seating_order
+from tournaments.services.seating import SeatingOutcome, check_no_results
 from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 
 LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
@@ -50,9 +52,12 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         number = check_can_seat_individual(tournament)
         movement = tournament.plan[number - 1]
         players = present_players(tournament, number)
+        numbers = None  # the hall's table numbers: 1, 2… unless the groups own theirs
         try:
             if movement == "rainbow":
                 order, seating = _rainbow(tournament, number, sorted(players))
+            elif movement in GROUP_WORDS:
+                order, seating, numbers = _in_groups(tournament, number, sorted(players))
             else:
                 order = _ranking(tournament, number, sorted(players))
                 seating = _danish(tournament, order, number)
@@ -62,7 +67,7 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
             {"players": list(r), "as": "opponents"} for r in seating.opponent_repeats
         ]
         turn = new_turn(tournament, number, movement, order, repeats)
-        tables, byes, again = _write(tournament, turn, players, seating)
+        tables, byes, again = _write(tournament, turn, players, seating, numbers)
         turn_seated(tournament)
         audit(
             tournament,
@@ -80,8 +85,10 @@ def seat_individual_turn(tournament: Tournament, user=None) -> SeatingOutcome:
     return SeatingOutcome(turn, tables, byes, repeats, again)
 
 
-def _write(tournament: Tournament, turn: Turn, players: dict, seating):
-    """The lines, tables and rests of the turn, in a few queries."""
+def _write(tournament: Tournament, turn: Turn, players: dict, seating, numbers=None):
+    """The lines, tables and rests of the turn, in a few queries; `numbers` the tables'
+    numbers in the hall (default 1, 2…)."""
+    numbers = numbers or list(range(1, len(seating.tables) + 1))
     pins: set[str] = set()
     lines = []
     for k, (ns, ew) in enumerate(seating.tables):
@@ -106,7 +113,10 @@ def _write(tournament: Tournament, turn: Turn, players: dict, seating):
     base = turn.number * LINE_BASE
     tables = Table.objects.bulk_create(
         Table(
-            turn=turn, number=k + 1, ns=by_number[base + 2 * k + 1], ew=by_number[base + 2 * k + 2]
+            turn=turn,
+            number=numbers[k],
+            ns=by_number[base + 2 * k + 1],
+            ew=by_number[base + 2 * k + 2],
         )
         for k in range(len(seating.tables))
     )
@@ -122,35 +132,11 @@ def _ranking(tournament: Tournament, number: int, present: list[int]) -> list[in
     """Turn 1: the first seating order; later: the individual standings after the previous
     turn, only the players present."""
     if number == 1:
-        return first_order(tournament, present)
+        return first_seating_order(tournament, present)
 
     here = set(present)
     ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
     return [row.pair for row in ranked if row.pair in here]
-
-
-def first_order(tournament: Tournament, present: list[int]) -> list[int]:
-    """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, or the
-    players' surnames. Keeping clubs apart is a pairs event's seating."""
-    criterion = tournament.first_seating
-    if criterion == Tournament.FirstSeating.SPREAD:
-        raise Refused(
-            _(
-                "Keeping clubs apart is a first seating of pairs events: choose registration "
-                "order, draw or alphabetical order for an individual event."
-            )
-        )
-    if criterion != Tournament.FirstSeating.ALPHABETICAL:
-        return first_seating_order(tournament, present)
-    here = set(present)
-    ordered = sorted(
-        (p for p in tournament.players.exclude(number=None) if p.number in here),
-        key=lambda p: (person_key(p.surname, p.given_name, p.name), p.number),
-    )
-    report = {"criterion": criterion, "seed": tournament.seed}
-    Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)
-    tournament.seating_report = report
-    return [p.number for p in ordered]
 
 
 def history(tournament: Tournament, before: int | None = None) -> list[list[rules.Table]]:
@@ -195,6 +181,44 @@ def _danish(
     return rules.seat_individual_danish(
         ranking, partners, opponents, rests_taken(tournament), table=tournament.individual_table
     )
+
+
+def _in_groups(tournament: Tournament, number: int, present: list[int]):
+    """A Danish turn inside every group (docs/individual-and-teams.md): the individual Danish
+    on each group's players present, by the standings; each group on its own tables (the
+    group's first table on), its rests inside it."""
+    groups = check_groups_set(tournament, number)
+    ranking = _ranking(tournament, number, present)
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        history(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
+    )
+    partners, opponents = rules.history_sets(turns)
+    taken = rests_taken(tournament)
+    where = {p: g.name for g in groups for p in g.pairs}
+    stray = [p for p in ranking if p not in where]
+    if stray:
+        raise Refused(_("Player %(n)d is in no group.") % {"n": stray[0]})
+    tables, rests, partner_repeats, opponent_repeats, numbers = [], [], [], [], []
+    for group in groups:
+        members = [p for p in ranking if where[p] == group.name]
+        if len(members) < 4:
+            rests += members
+            continue
+        seating = rules.seat_individual_danish(
+            members, partners, opponents, taken, table=tournament.individual_table
+        )
+        tables += seating.tables
+        numbers += range(group.first_table, group.first_table + len(seating.tables))
+        rests += seating.rests
+        partner_repeats += seating.partner_repeats
+        opponent_repeats += seating.opponent_repeats
+    seating = rules.IndividualSeating(
+        tuple(tables), tuple(rests), tuple(partner_repeats), tuple(opponent_repeats)
+    )
+    return ranking, seating, numbers
 
 
 def rainbow_block(plan: list[str], number: int) -> tuple[int, int]:

@@ -16,7 +16,6 @@ tournaments app above its results.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
@@ -27,12 +26,10 @@ from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of, require
 from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
 from tournaments.movements import danish, explain, mitchell
-from tournaments.movements import first_seating as rules
 from tournaments.movements.byes import merge_byes
-from tournaments.movements.first_seating import Entry
 from tournaments.movements.groups import seat_group_turn
 from tournaments.rules.messages import RuleError
-from tournaments.rules.names import split_name
+from tournaments.services.first_seating import first_seating_label, first_seating_order
 from tournaments.services.groups import check_groups_set, groups_map, groups_of, label_tables
 from tournaments.services.lookup import (
     is_present,
@@ -76,101 +73,6 @@ def rests_again(tournament: Tournament) -> dict[int, list[int]]:
             again.setdefault(number, []).append(pair)
         seen.add(pair)
     return again
-
-
-def first_seating_order(tournament: Tournament, numbers: list[int]) -> list[int]:
-    """Turn 1's order (Art. 2): registration order, a draw reproducible from the seed, the
-    first player's surname, or clubs kept apart (`spread`: its report is recorded on the
-    tournament). See docs/national.md."""
-    order = sorted(numbers)
-    criterion = tournament.first_seating
-    report: dict = {"criterion": criterion, "seed": tournament.seed}
-    if criterion == Tournament.FirstSeating.DRAW:
-        random.Random(tournament.seed).shuffle(order)
-    elif criterion in (Tournament.FirstSeating.ALPHABETICAL, Tournament.FirstSeating.SPREAD):
-        entries = _seating_entries(tournament, set(numbers))
-        if criterion == Tournament.FirstSeating.ALPHABETICAL:
-            order = rules.alphabetical(entries)
-        else:
-            order, found = _spread(tournament, entries)
-            report.update(found)
-    tournament.seating_report = report
-    Tournament.objects.filter(pk=tournament.pk).update(seating_report=report)
-    return order
-
-
-def first_seating_label(tournament: Tournament) -> dict | None:
-    """How turn 1 was seated, for the seating page: the criterion's name and the seed of a
-    draw. None for `spread`, whose own report says it (clubs kept apart)."""
-    criterion = tournament.seating_report.get("criterion") or tournament.first_seating
-    if criterion == Tournament.FirstSeating.SPREAD:
-        return None
-    try:
-        label = Tournament.FirstSeating(criterion).label
-    except ValueError:  # a criterion of another kind of event: nothing to name here
-        return None
-    seed = tournament.seating_report.get("seed", tournament.seed)
-    return {"label": label, "seed": seed if criterion == Tournament.FirstSeating.DRAW else None}
-
-
-def _seating_entries(tournament: Tournament, numbers: set[int]) -> list:
-    entries = []
-    for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
-        if pair.number not in numbers:
-            continue
-        first, second = pair.player1, pair.player2
-        surname, given = (
-            (first.surname, first.given_name) if first.surname else split_name(first.name)
-        )
-        entries.append(
-            Entry(
-                pair.number,
-                surname=surname,
-                given_name=given,
-                partner=second.name,
-                clubs=(first.club, second.club),
-                provinces=(pair.province,),
-                regions=(pair.region,),
-            )
-        )
-    return entries
-
-
-def _spread(tournament: Tournament, entries: list) -> tuple[list[int], dict]:
-    plan = tournament.plan
-    movement = "danish" if plan[0].startswith("danish") else "mitchell"
-    turns = 1
-    if movement == "mitchell":
-        while turns < len(plan) and plan[turns] == "mitchell":
-            turns += 1
-        turns = min(turns, max(1, mitchell.table_count(len(entries))))
-    try:
-        seating = rules.spread(
-            entries,
-            turns=turns,
-            step=tournament.mitchell_step,
-            seed=tournament.seed or 0,
-            movement=movement,
-        )
-    except rules.RuleError as exc:
-        raise Refused(_(exc.message) % exc.params if exc.params else _(exc.message)) from None
-    found = {
-        "block_turns": turns,
-        "proven": seating.proven,
-        "counts": seating.counts,
-        "meetings": [
-            {
-                "turn": m.turn,
-                "table": m.table,
-                "ns": m.ns,
-                "ew": m.ew,
-                "level": m.level,
-                "shared": m.shared,
-            }
-            for m in seating.meetings
-        ],
-    }
-    return list(seating.order), found
 
 
 def plan_problems(tournament: Tournament, plan: list[str] | None = None) -> list[str]:

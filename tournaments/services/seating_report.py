@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from tournaments.services import team_setup
+from tournaments.services.first_seating import report_lines
 
 
 def write_team_seating(stdout, tournament, out, as_json: bool) -> None:
@@ -51,11 +52,5 @@ def write_pairs_seating(stdout, tournament, out, as_json: bool) -> None:
         stdout.write(f"  rests again (no seating avoids it): pair {pair}")
     if turn.number == 1:
         tournament.refresh_from_db(fields=["seating_report"])
-        report = tournament.seating_report or {}
-        seed = f", seed {report['seed']}" if report.get("seed") is not None else ""
-        stdout.write(f"  first seating: {report.get('criterion', '')}{seed}")
-        for m in report.get("meetings", []):
-            stdout.write(
-                f"  same {m['level']} ({m['shared']}), no seating avoids it: turn "
-                f"{m['turn']} table {m['table']}: {m['ns']} v {m['ew']}"
-            )
+        for line in report_lines(tournament.seating_report or {}):
+            stdout.write(line)

@@ -9,7 +9,6 @@ line N-S v A's second line); see docs/individual-and-teams.md.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -24,6 +23,7 @@ from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_text
+from tournaments.services.first_seating import first_seating_order, recorded_report, report_lines
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -352,13 +352,11 @@ def check_can_seat_teams(tournament: Tournament) -> int:
 
 
 def _seeding(tournament: Tournament, number: int, present: list[int]) -> list[int]:
-    """Turn 1: registration order (or the draw, reproducible from the seed); later: the team
+    """Turn 1: the first seating order (`tournaments.services.first_seating`: registration,
+    draw, team names, or clubs kept apart in the first turn's matches); later: the team
     standings after the previous turn."""
     if number == 1:
-        order = sorted(present)
-        if tournament.first_seating == Tournament.FirstSeating.DRAW:
-            random.Random(tournament.seed).shuffle(order)
-        return order
+        return first_seating_order(tournament, present)
     here = set(present)
     ranked = kind_of(tournament).ranking_for_seating(tournament, number - 1)
     return [r.pair for r in ranked if r.pair in here]
@@ -692,6 +690,11 @@ def outcome_data(outcome) -> dict:
         "byes": [{"team": b.team.number, "vp": b.vp, "mp": b.mp} for b in outcome.byes],
         "repeats": [list(r) for r in outcome.repeats],
         "rest_again": outcome.rest_again,
+        **(
+            {"first_seating": recorded_report(outcome.turn.tournament_id)}
+            if outcome.turn.number == 1
+            else {}
+        ),
     }
 
 
@@ -705,4 +708,6 @@ def outcome_text(outcome) -> list[str]:
         )
     out += [f"  rests: team {b['team']} ({b['vp']} VP, +{b['mp']} MP)" for b in data["byes"]]
     out += [f"  meet again (no seating avoids it): team {a} v team {b}" for a, b in data["repeats"]]
+    if "first_seating" in data:
+        out += report_lines(data["first_seating"])
     return out

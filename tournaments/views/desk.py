@@ -16,6 +16,7 @@ from tournaments.models import GROUP_WORDS, Tournament, VpScaleDefinition, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.rules.text import ascii_int
 from tournaments.services import address, scales, seating, versions
+from tournaments.services.first_seating import first_seating_label
 from tournaments.services.setup import plan_summary
 from tournaments.services.versions import seen
 from tournaments.signals import seated_at_desk
@@ -158,6 +159,7 @@ class SeatingView(TournamentMixin, QueryProblems, TemplateView):
                 alpha=alpha,
                 players=kind.by_surname(found["tables"], found["byes"]) if alpha else [],
                 turn=turn,
+                first_seating=first_seating_label(t) if turn.number == 1 else None,
                 is_last=turn == turns[-1],
                 has_results=any(x.has_result for x in found["tables"]),
             )

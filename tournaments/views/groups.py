@@ -8,6 +8,7 @@ from django.views.generic import TemplateView
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused, rule_refusal
 from tournaments.http import QueryProblems
+from tournaments.kinds import kind_of
 from tournaments.movements.groups import parse_sizes
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import ascii_int
@@ -41,10 +42,7 @@ class GroupsView(TournamentMixin, QueryProblems, TemplateView):
         except Refused as exc:
             self.query_problem(exc.message)
             cut = groups.cut(self.tournament)
-        names = {
-            p.number: f"{p.player1.name} – {p.player2.name}"
-            for p in self.tournament.pairs.select_related("player1", "player2")
-        }
+        names = kind_of(self.tournament).entrant_names(self.tournament)
         context.update(
             cut=cut, rows=_rows(cut, names), sizes=",".join(str(g.tables) for g in cut.groups)
         )

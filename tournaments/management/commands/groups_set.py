@@ -49,7 +49,8 @@ def groups_json(cut) -> dict:
                 "tables": g.tables,
                 "first_table": g.first_table,
                 "last_table": g.last_table,
-                "pairs": list(g.pairs),
+                "pairs": list(g.pairs),  # the contract's key, whatever the kind
+                "entrants": list(g.pairs),  # pairs, or players in an individual event
             }
             for g in cut.groups
         ],
