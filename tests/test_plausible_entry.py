@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring.models import TableReport
+from scoring.services.versions import table_version
 from tests.helpers import make_tournament, run
 from tournaments.models import Table, Tournament
 
@@ -70,10 +71,15 @@ def test_desk_saves_usual_totals_at_once(client, seated):
 
 def test_a_confirmed_total_survives_the_question_for_a_reason(client, seated):
     desk(client, seated, ns=1250, ew=830)
-    asked = desk(client, seated, ns=6600, ew=830, version=table(seated).version)
+    asked = desk(client, seated, ns=6600, ew=830, version=table_version(table(seated)))
     assert asked.status_code == 400 and "far above the usual range" in asked.content.decode()
     needs_reason = desk(
-        client, seated, ns=6600, ew=830, confirm_totals="6600,830", version=table(seated).version
+        client,
+        seated,
+        ns=6600,
+        ew=830,
+        confirm_totals="6600,830",
+        version=table_version(table(seated)),
     )
     assert needs_reason.status_code == 400
     html = needs_reason.content.decode()
@@ -85,7 +91,7 @@ def test_a_confirmed_total_survives_the_question_for_a_reason(client, seated):
         ew=830,
         confirm_totals="6600,830",
         reason="Lo score dice 6600",
-        version=table(seated).version,
+        version=table_version(table(seated)),
     )
     assert saved.status_code == 302 and table(seated).ns_points == 6600
 
