@@ -244,12 +244,16 @@ class KindRecompute:
             tiebreaks=tiebreaks,
         )
 
+    def prize_matches(self, records: Records) -> list:
+        """The standings' records of the tables the prizes rank on."""
+        return records.tables
+
     def rankings(self, prizes, records: Records, tiebreaks, groups) -> dict:
         known = [p for p in prizes if p.group is None or p.group in groups]
         return prize_rules.rankings_for(
             known,
             records.entrants,
-            records.tables,
+            self.prize_matches(records),
             records.byes,
             records.penalties,
             groups=groups,
@@ -431,18 +435,10 @@ class TeamsRecompute(KindRecompute):
             tiebreaks=tiebreaks,
         )
 
-    def rankings(self, prizes, records: Records, tiebreaks, groups) -> dict:
-        """The teams ranked on their matches for each prize (no groups in a team event: a
-        group's prize stays unassigned, as at the desk)."""
-        known = [p for p in prizes if p.group is None]
-        return prize_rules.rankings_for(
-            known,
-            records.entrants,
-            team_rules.match_records(records.tables),
-            records.byes,
-            records.penalties,
-            tiebreaks=tiebreaks,
-        )
+    def prize_matches(self, records: Records) -> list:
+        """The teams' matches as the prizes rank them (no groups in a team event: a group's
+        prize stays unassigned, as at the desk)."""
+        return team_rules.match_records(records.tables)
 
     def clubs(self, data: dict) -> dict[int, str | None]:
         return {}
