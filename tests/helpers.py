@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -33,6 +34,13 @@ def score_record_args(slug: str, turn: int, *extra, table=None, ns=None, ew=None
         if value is not None:
             args += [flag, str(value)]
     return [*args, *extra]
+
+
+def shown(html) -> str:
+    """A page's text without its random tokens (a CSRF token may spell `None` by chance)."""
+    if isinstance(html, bytes):
+        html = html.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
 
 
 def export(slug: str) -> dict:

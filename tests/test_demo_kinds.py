@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.helpers import export, run, score_record_args
+from tests.helpers import export, run, score_record_args, shown
 from tournaments.kinds import kind_of
 from tournaments.models import Table, Tournament
 
@@ -60,7 +60,7 @@ def test_a_demo_runs_from_the_phones_to_the_restored_backup(client, kind, tmp_pa
     for name in DESK_PAGES:
         page = client.get(reverse(name, args=[slug]))
         assert page.status_code == 200, name
-        assert "None" not in page.content.decode(), name
+        assert "None" not in shown(page.content), name
     registration = kind_of(tournament).registration_page
     assert client.get(reverse(registration, args=[slug])).status_code == 200
 

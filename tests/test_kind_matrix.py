@@ -13,7 +13,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.helpers import export, make_tournament, run, score_record_args
+from tests.helpers import export, make_tournament, run, score_record_args, shown
 from tests.test_individual import make_individual
 from tests.test_teams import make_team_event
 from tournaments.models import Table, Tournament
@@ -102,4 +102,4 @@ def test_every_kind_from_the_deals_to_the_sealed_package(kind, tmp_path, client)
     client.logout()
     for name in ("public_home", "public_standings", "public_screen"):
         page = client.get(reverse(name, args=[slug]))
-        assert page.status_code == 200 and b"None" not in page.content, name
+        assert page.status_code == 200 and "None" not in shown(page.content), name
