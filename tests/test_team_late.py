@@ -154,6 +154,7 @@ def test_the_desk_seats_a_late_team_and_refuses_bad_input_in_italian(tmp_path, c
     team = t.teams.get(number=6)
     shown = client.get(reverse("rulings", args=[t.slug])).content.decode()
     assert "Ritardatari" in shown and f"PIN: {team.pin}" in shown
+    assert "gioca invece di riposare" in shown  # the log, in the reader's language
     assert f'action="{url}"' not in shown  # no bye left
     again = client.post(url, late_post(name="Ancora"))
     assert again.status_code == 400 and "Art. 33" in again.content.decode()
@@ -163,3 +164,5 @@ def test_the_desk_seats_a_late_team_and_refuses_bad_input_in_italian(tmp_path, c
     run("turn_release", t.slug)  # the phones: the late team's table, its PIN at both tables
     table = Table.objects.get(turn__tournament=t, number=5)
     assert client.get(reverse("table_entry", args=[table.code])).status_code == 200
+    phone = client.get(reverse("public_team", args=[t.slug, 6]))
+    assert phone.status_code == 200 and "Tardi 1" in phone.content.decode()
