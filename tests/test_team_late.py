@@ -159,6 +159,8 @@ def test_the_desk_seats_a_late_team_and_refuses_bad_input_in_italian(tmp_path, c
     again = client.post(url, late_post(name="Ancora"))
     assert again.status_code == 400 and "Art. 33" in again.content.decode()
     assert t.teams.count() == 6
+    teams_page = client.get(reverse("teams", args=[t.slug])).content.decode()
+    assert f'href="{reverse("rulings", args=[t.slug])}#late"' in teams_page
     detail = client.get(reverse("team_detail", args=[t.slug, 6]))
     assert detail.status_code == 200 and "Ritardatari" in detail.content.decode()
     run("turn_release", t.slug)  # the phones: the late team's table, its PIN at both tables
