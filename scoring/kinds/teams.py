@@ -60,6 +60,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "ruling_penalty": team_pages.TeamPenaltyView,
         "ruling_table": team_pages.TeamTableRulingView,
         "ruling_withdraw": team_pages.TeamWithdrawView,
+        "ruling_late": team_pages.TeamLateView,
         # shown again with their errors on the team event's rulings page
         "ruling_adjust": (rulings.AdjustView, {"rulings_view": team_pages.TeamRulingsView}),
         "ruling_new": (rulings.RulingCreateView, {"rulings_view": team_pages.TeamRulingsView}),

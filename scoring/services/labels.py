@@ -126,6 +126,7 @@ LOG_CODES = {
     "withdrawal": gettext_lazy("Withdrawal"),
     "late-pair": gettext_lazy("Late pair"),
     "late-player": gettext_lazy("Late player"),
+    "late-team": gettext_lazy("Late team"),
     "late-correction": gettext_lazy("Late correction"),
     "admission": gettext_lazy("Admission (membership check)"),
     "lineup": gettext_lazy("Line-up change"),

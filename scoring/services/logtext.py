@@ -82,6 +82,17 @@ def _late_player(p: dict) -> tuple[str, str]:
     return decision, _("players %(r)s play instead of resting") % {"r": resting}
 
 
+def _late_team(p: dict) -> tuple[str, str]:
+    """Art. 33 in a team event: the late team plays the team that would have rested."""
+    decision = _("Late team %(n)d %(name)s plays match %(m)d (tables %(t)s).") % {
+        "n": int(p["team"]),
+        "name": p["name"],
+        "m": int(p["match"]),
+        "t": ", ".join(str(int(t)) for t in p["tables"]),
+    }
+    return decision, _("team %(r)d plays instead of resting") % {"r": int(p["resting"])}
+
+
 def _points(value) -> str:
     return "—" if value is None else str(int(value))
 
@@ -163,6 +174,7 @@ EVENTS: dict[str, Callable[[dict], tuple[str, str]]] = {
     "withdrawal": _withdrawal,
     "late-pair": _late_pair,
     "late-player": _late_player,
+    "late-team": _late_team,
     "late-correction": _late_correction,
     "admission": _admission,
     "impossible-total": _impossible_total,

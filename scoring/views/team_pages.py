@@ -12,6 +12,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.services import decisions, public
 from scoring.services import team_results as team_scores
+from scoring.services.team_late import seat_late_team
 from scoring.services.team_penalties import add_team_penalty
 from scoring.services.versions import penalties_mark
 from scoring.views.forms import PenaltyForm, TableRulingForm, WithdrawForm, carry_version
@@ -21,7 +22,9 @@ from scoring.views.rulings import DecisionView, RulingsView, TableRulingView, ad
 from scoring.views.rulings import catalogue as ruling_catalogue
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.fields import CodeField, NameField
 from tournaments.kinds import kind_of
+from tournaments.services.team_setup import Member
 from tournaments.services.versions import Stale
 
 
@@ -161,6 +164,36 @@ class TeamWithdrawForm(WithdrawForm):
         self.order_fields(["team", "reason"])
 
 
+class TeamLateForm(forms.Form):
+    """A late team (Art. 33): its name, its players' club, then 4 to 6 players in their order
+    (the first four make its default lines), each with a membership number if known."""
+
+    name = NameField(label=gettext_lazy("Team name"), max_length=120)
+    club = NameField(label=gettext_lazy("Club"), max_length=120, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(1, 7):
+            self.fields[f"player{i}"] = NameField(
+                label=gettext_lazy("Player %(n)d") % {"n": i}, max_length=120, required=False
+            )
+            self.fields[f"membership{i}"] = CodeField(
+                label=gettext_lazy("Membership number %(n)d") % {"n": i},
+                max_length=40,
+                required=False,
+            )
+
+
+def late_members(d: dict) -> list[Member]:
+    """The late team's players from the form's cleaned data, in their order."""
+    club = d.get("club") or ""
+    return [
+        Member(d[f"player{i}"], d.get(f"membership{i}") or "", club)
+        for i in range(1, 7)
+        if d.get(f"player{i}")
+    ]
+
+
 class TeamRulingsView(RulingsView):
     """The rulings of a team event: a penalty hits a team, a table ruling the guilty team's
     line at that table, an adjusted score a table (the match follows from its two tables);
@@ -175,6 +208,7 @@ class TeamRulingsView(RulingsView):
             TeamTableForm(rulings=ruling_catalogue(t)[1], teams=team_choices(t)),
         )
         kwargs.setdefault("withdraw_form", TeamWithdrawForm(teams=team_choices(t, True)))
+        kwargs.setdefault("late_form", TeamLateForm())
         context = super().get_context_data(**kwargs)
         context["penalty_form"] = carry_version(
             kwargs.get("penalty_form") or TeamPenaltyForm(teams=t.teams.order_by("number")),
@@ -218,6 +252,30 @@ class TeamWithdrawView(DecisionView):
             self.tournament, d["team"], reason=d["reason"], user=self.request.user
         )
         return kind.withdrawn_done % {"n": d["team"], "t": after + 1}
+
+
+class TeamLateView(DecisionView):
+    """Art. 33: a late team takes the bye's place in turn 1 (scoring.services.team_late)."""
+
+    form_name = "late_form"
+    rulings_view = TeamRulingsView
+
+    def make_form(self, data):
+        return TeamLateForm(data)
+
+    def apply(self, d):
+        late = seat_late_team(self.tournament, d["name"], late_members(d), user=self.request.user)
+        return _(
+            "Team %(n)d %(name)s plays match %(m)d (tables %(t)s) against team %(o)d; "
+            "its PIN: %(pin)s."
+        ) % {
+            "n": late.team.number,
+            "name": late.team.name,
+            "m": late.match,
+            "t": ", ".join(str(t.number) for t in late.tables),
+            "o": late.resting.number,
+            "pin": late.team.pin,
+        }
 
 
 class TeamPenaltyView(TournamentMixin, View):

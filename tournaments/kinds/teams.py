@@ -44,6 +44,12 @@ class TeamsKind(EventKind):
     add_first = _("Add the teams")
     add_more = _("Add or import more teams")
     registration_links = (("lineups", _("Line-ups of turn 1"), "?turn=1"),)
+    late_title = _("Late team (turn 1)")
+    late_help = _(
+        "During turn 1 a late team may take the bye's place: it plays a match against the team "
+        "that would rest (Art. 33). Its players in their order: 4 to 6."
+    )
+    late_button = _("Seat the late team")
 
     def registered_entrants(self, tournament) -> int:
         return tournament.teams.count()

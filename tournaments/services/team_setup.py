@@ -62,12 +62,13 @@ class Member:
 
 
 def register_teams(
-    tournament: Tournament, teams: list[tuple[str, list[Member]]], user=None
+    tournament: Tournament, teams: list[tuple[str, list[Member]]], user=None, late: bool = False
 ) -> list[Team]:
     """Save teams of 4 to 6 players each, all or nothing, numbered after the last team; the
-    players numbered after the last player, in the team's order (Art. 2)."""
+    players numbered after the last player, in the team's order (Art. 2). `late`: a team
+    arriving during turn 1, placed by `scoring.services.team_late.seat_late_team`."""
     check_teams_event(tournament)
-    if tournament.turn_set.exists():
+    if tournament.turn_set.exists() and not late:
         raise Refused(_("Teams cannot be added once turn 1 is seated (Art. 33)."))
     if not teams:
         raise Refused(_("No team to register."))
@@ -426,11 +427,11 @@ def seat_team_turn(tournament: Tournament, user=None):
         teams = {t.number: t for t in tournament.teams.all()}
         Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
         playing = sorted({t for _k, a, b in matches for t in (a, b)})
-        lines = _create_lines(tournament, number, teams, playing)
+        lines = create_lines(tournament, number, teams, playing)
         tables = Table.objects.bulk_create(
             Table(turn=turn, number=table, ns=lines[ns], ew=lines[ew])
             for k, a, b in matches
-            for table, ns, ew in _match_seats(k, a, b)
+            for table, ns, ew in match_seats(k, a, b)
         )
         rested = team_byes_taken(tournament)
         score = kind_of(tournament).bye_score(tournament)
@@ -481,13 +482,13 @@ class TeamSeating:
         return text
 
 
-def _match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
+def match_seats(k: int, a: int, b: int) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
     """Match k's tables as (table, N-S line key, E-O line key), a key being (team, line)."""
     open_table, closed_table = team_danish.team_tables(k)
     return [(open_table, (a, 1), (b, 1)), (closed_table, (b, 2), (a, 2))]
 
 
-def _create_lines(tournament, number: int, teams: dict, playing: list[int]) -> dict:
+def create_lines(tournament, number: int, teams: dict, playing: list[int]) -> dict:
     """The line Pairs of the teams `playing` turn `number`, from their line-ups."""
     players = {
         (p.team_id, p.number): p
@@ -625,7 +626,7 @@ def _lines_of(tournament, turn: Turn, teams: dict, rests: set[int]) -> dict:
     }
     playing = [n for n in rests if (n, 1) not in lines]
     if playing:
-        lines.update(_create_lines(tournament, turn.number, teams, playing))
+        lines.update(create_lines(tournament, turn.number, teams, playing))
     return lines
 
 
