@@ -105,6 +105,20 @@ class EventKind:
     ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
     warning_recorded = _("Warning to pair %(n)d recorded.")
     penalty_recorded = _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    # The rulings page's cards: the penalty (Art. 23), the table ruling from the catalogue
+    # (Art. 32) and the adjusted score (Art. 15), as they apply to this kind's tables.
+    penalty_title = _("Penalty or warning")
+    penalty_help = _(
+        "In the general ranking: never a gift to the opponents (Art. 23). Two warnings cost 1 VP."
+    )
+    penalty_button = _("Record")
+    table_ruling_title = _("Late arrival beyond 10' or abandonment")
+    table_ruling_help = _(
+        "Sets the table's score from the catalogue: bye score to the present pair, at least "
+        "14–6 to the innocent pair of an abandonment (Art. 32)."
+    )
+    adjust_title = _("Adjusted score")
+    adjust_help = _("The referee sets each line's VP and MP (Art. 15).")
     # The rulings page's withdrawal and late arrival (Art. 32, 33).
     withdraw_title = _("Withdraw a pair")
     withdraw_help = _(
