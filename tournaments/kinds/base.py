@@ -10,6 +10,8 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
+from tournaments.movements.first_seating import Entry
+from tournaments.rules.names import split_name
 from tournaments.services import seating_lists
 
 
@@ -322,3 +324,12 @@ class EventKind:
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """The membership check's admission of entrant `number` (or of its `member`-th player)."""
         raise self.not_available(gettext("Admission"))
+
+
+def entry_by_name(number: int, person, **fields) -> Entry:
+    """Entrant `number`'s first-seating entry, named by `person`'s surname and given name (a
+    name not given in parts is split), with the kind's other `fields` (partner, clubs…)."""
+    surname, given = (
+        (person.surname, person.given_name) if person.surname else split_name(person.name)
+    )
+    return Entry(number, surname=surname, given_name=given, **fields)
