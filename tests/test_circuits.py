@@ -8,14 +8,13 @@ from django.core.management.base import CommandError
 
 from scoring.models import Circuit, CircuitMerge, CircuitStage
 from tests.helpers import make_tournament, play_turn, refused, run
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def played(tmp_path, slug, pairs=4, turns=2, date="2026-11-21"):
     make_tournament(tmp_path, slug, pairs=pairs, turns=turns)
-    from tournaments.models import Tournament
-
     Tournament.objects.filter(slug=slug).update(date=date)
     for _ in range(turns):
         play_turn(slug)
@@ -24,6 +23,26 @@ def played(tmp_path, slug, pairs=4, turns=2, date="2026-11-21"):
 
 def standings(slug, *extra):
     return json.loads(run("circuit_standings", slug, "--json", *extra))
+
+
+@pytest.fixture
+def two_spellings(tmp_path):
+    """Two played stages, m1 and m2, in which one player's surname is spelt two ways
+    (BALISTIERI, BALISTRIERI) without a membership number to tell them apart."""
+    for slug, name, date in (
+        ("m1", "BALISTIERI GIUSEPPE", "2026-06-01"),
+        ("m2", "BALISTRIERI GIUSEPPE", "2026-07-01"),
+    ):
+        make_tournament(tmp_path, slug, pairs=0, turns=1)
+        Tournament.objects.filter(slug=slug).update(date=date)
+        (tmp_path / f"{slug}.csv").write_text(
+            "player1,player2,membership1,membership2,club\n"
+            f"{name},Rossi Anna,,T1,Circolo\nVerdi Luca,Neri Sara,T2,T3,Circolo\n"
+            "Blu Eva,Rosa Pia,T4,T5,Circolo\nGialli Ugo,Viola Ada,T6,T7,Circolo\n"
+        )
+        run("pairs_import", slug, str(tmp_path / f"{slug}.csv"))
+        play_turn(slug)
+    return ["m1", "m2"]
 
 
 def test_a_circuit_of_two_local_stages_by_vp(tmp_path):
@@ -147,22 +166,7 @@ def test_every_refusal_is_one_line_and_writes_nothing(tmp_path):
     refused("circuit_standings", "x", "--json", "--after", "-1", match="--after")
 
 
-def test_the_merge_of_two_spellings_is_logged_and_undone(tmp_path):
-    for slug, name, date in (
-        ("m1", "BALISTIERI GIUSEPPE", "2026-06-01"),
-        ("m2", "BALISTRIERI GIUSEPPE", "2026-07-01"),
-    ):
-        make_tournament(tmp_path, slug, pairs=0, turns=1)
-        from tournaments.models import Tournament
-
-        Tournament.objects.filter(slug=slug).update(date=date)
-        (tmp_path / f"{slug}.csv").write_text(
-            "player1,player2,membership1,membership2,club\n"
-            f"{name},Rossi Anna,,T1,Circolo\nVerdi Luca,Neri Sara,T2,T3,Circolo\n"
-            "Blu Eva,Rosa Pia,T4,T5,Circolo\nGialli Ugo,Viola Ada,T6,T7,Circolo\n"
-        )
-        run("pairs_import", slug, str(tmp_path / f"{slug}.csv"))
-        play_turn(slug)
+def test_the_merge_of_two_spellings_is_logged_and_undone(two_spellings):
     run("circuit_create", "m", "--name", "M", "--points", "vp")
     run("circuit_stage_add", "m", "m1")
     run("circuit_stage_add", "m", "m2")
@@ -290,8 +294,6 @@ def test_on_the_hub_a_stage_follows_the_newest_package_of_a_received_tournament(
 
 def test_pages_desk_and_players(client, tmp_path, django_assert_max_num_queries):
     from django.contrib.auth import get_user_model
-
-    from tournaments.models import Tournament
 
     User = get_user_model()
     referee = User.objects.create_user("arbitro", password="x")
@@ -434,24 +436,11 @@ def test_on_the_hub_only_staff_add_received_tournaments_at_the_desk(client, sett
     assert CircuitStage.objects.get().reference == "lucca/club-t"
 
 
-def test_the_desk_merges_two_spellings_and_undoes_it(client, tmp_path):
+def test_the_desk_merges_two_spellings_and_undoes_it(client, two_spellings):
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Tournament
-
     referee = get_user_model().objects.create_user("arbitro", password="x")
-    for slug, name, date in (
-        ("m1", "BALISTIERI GIUSEPPE", "2026-06-01"),
-        ("m2", "BALISTRIERI GIUSEPPE", "2026-07-01"),
-    ):
-        make_tournament(tmp_path, slug, pairs=0, turns=1)
-        Tournament.objects.filter(slug=slug).update(date=date)
-        (tmp_path / f"{slug}.csv").write_text(
-            "player1,player2,membership1,membership2,club\n"
-            f"{name},Rossi Anna,,T1,Circolo\nVerdi Luca,Neri Sara,T2,T3,Circolo\n"
-        )
-        run("pairs_import", slug, str(tmp_path / f"{slug}.csv"))
-        play_turn(slug)
+    for slug in two_spellings:
         Tournament.objects.get(slug=slug).referees.add(referee)
     client.force_login(referee)
     client.post("/circuits/", {"name": "M", "slug": "m", "points": "vp"})

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.documents import reports
 from scoring.documents import sheets as papers
 from scoring.services import decisions, exports, public
+from tournaments.services.player_registration import penalised
 
 
 class ScoringKind:
@@ -35,6 +36,29 @@ class ScoringKind:
     def penalty_command(self, tournament, opts: dict) -> str:
         """`penalty_add` in this kind of event: a pair, or a player alone (Art. 23)."""
         return decisions.penalty_command(tournament, opts)
+
+    # --- the rulings page (scoring.views.rulings) --------------------------------------------
+
+    # The name its forms post an entrant's number under, and whether a penalty may be chosen
+    # from the catalogue (a team event's penalties are typed as VP and MP).
+    ruling_field = "pair"
+    penalty_rulings = True
+
+    def ruling_choices(self, tournament, present_only: bool = False) -> list | None:
+        """The entrants the rulings forms offer (`present_only`: not withdrawn); None: the
+        number is typed."""
+        return None
+
+    def record_penalty(self, tournament, number: int, *, ruling=None, **fields):
+        """A penalty or warning from the rulings page (Art. 23) on entrant `number`: a pair,
+        or a player alone. None where the ruling is only written to the log."""
+        owner = penalised(tournament, number, number)
+        return decisions.add_penalty(tournament, owner, ruling=ruling, **fields)
+
+    def withdrawn_badges(self, tournament) -> list[str]:
+        """What the rulings page says of the entrants withdrawn (nothing: the registration
+        page shows them)."""
+        return []
 
     # --- the standings -------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ the shared pipeline (scoring.services.entrants, decisions) with a team for an en
 
 from collections import defaultdict
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import team_reports as papers
@@ -56,14 +57,10 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "membership_admit": membership.AdmitView,
         "seating": team_desk.TeamSeatingView,
         "swap": team_desk.TeamSwapView,
-        "rulings": team_pages.TeamRulingsView,
-        "ruling_penalty": team_pages.TeamPenaltyView,
-        "ruling_table": team_pages.TeamTableRulingView,
-        "ruling_withdraw": team_pages.TeamWithdrawView,
-        "ruling_late": team_pages.TeamLateView,
-        # shown again with their errors on the team event's rulings page
-        "ruling_adjust": (rulings.AdjustView, {"rulings_view": team_pages.TeamRulingsView}),
-        "ruling_new": (rulings.RulingCreateView, {"rulings_view": team_pages.TeamRulingsView}),
+        "rulings": team_pages.TeamRulingsView,  # the shared page, with a late team's form
+        "ruling_table": rulings.TableRulingView,  # against the guilty team's line
+        "ruling_withdraw": rulings.WithdrawView,  # the kind withdraws a team (Art. 32)
+        "ruling_late": team_pages.TeamLateView,  # a late team takes the bye (Art. 33)
         "standings": team_pages.TeamStandingsView,
         "pair_detail": team_pages.TeamDetailView,
         "prizes": prizes.PrizesView,
@@ -175,6 +172,28 @@ class TeamsEvent(ScoringKind, TeamsKind):
 
     def pdf_row(self, row: dict) -> dict:
         return {**row, "players": row["name"], "club": row["members"]}
+
+    # The rulings page: a team is chosen from the list; its penalty is typed as VP and MP.
+    ruling_field = "team"
+    penalty_rulings = False
+
+    def ruling_choices(self, tournament, present_only: bool = False) -> list:
+        teams = tournament.teams.order_by("number")
+        if present_only:
+            teams = teams.filter(withdrawn_after_turn__isnull=True)
+        return [(t.number, f"{t.number} {t.name}") for t in teams]
+
+    def record_penalty(self, tournament, number: int, *, ruling=None, **fields):
+        """VP and/or MP taken away from team `number` (Art. 23)."""
+        team = team_setup.team_by_number(tournament, number)
+        return team_penalties.add_team_penalty(tournament, team, **fields)
+
+    def withdrawn_badges(self, tournament) -> list[str]:
+        return [
+            gettext("Team %(n)s %(name)s: withdrawn after turn %(t)s")
+            % {"n": t.number, "name": t.name, "t": t.withdrawn_after_turn}
+            for t in tournament.teams.filter(withdrawn_after_turn__isnull=False)
+        ]
 
     def penalty_command(self, tournament, opts: dict) -> str:
         return team_penalties.penalty_command(tournament, opts)  # a team event penalises a team

@@ -10,6 +10,7 @@ from scoring.models import Penalty
 from scoring.rules import individual_standings as rules
 from scoring.rules.standings import Bye as ByeRecord
 from scoring.rules.standings import Penalty as PenaltyRecord
+from scoring.services.standings import released_detail
 from tournaments.models import Bye, Group, Table, Tournament
 from tournaments.movements.groups import group_phase
 
@@ -156,17 +157,7 @@ def player_detail(tournament: Tournament, number: int, after_turn: int | None = 
 def public_player(tournament: Tournament, number: int, state) -> dict | None:
     """A player's public page: released turns only, penalties (not warnings) of those turns,
     his standing once a turn is complete."""
-    detail = player_detail(tournament, number, state.after_turn)
-    if detail is None:
-        return None
-    released = set(state.released)
-    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
-    detail["penalties"] = [
-        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
-    ]
-    if not state.complete:
-        detail["standing"] = None
-    return detail
+    return released_detail(player_detail(tournament, number, state.after_turn), state)
 
 
 def player_slips(tables, byes) -> list[dict]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from scoring.services.prizes import prize_list
-from scoring.services.standings import pair_detail, standings_report
+from scoring.services.standings import pair_detail, released_detail, standings_report
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament, Turn
 from tournaments.rules.names import compact, matches
@@ -112,14 +112,4 @@ def public_prizes(tournament: Tournament, report) -> list:
 
 def public_pair(tournament: Tournament, number: int, state: PublicState) -> dict | None:
     """A pair's page, limited to released turns; its standing after the public turn."""
-    detail = pair_detail(tournament, number, state.after_turn)
-    if detail is None:
-        return None
-    released = set(state.released)
-    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
-    detail["penalties"] = [
-        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
-    ]
-    if not state.complete:
-        detail["standing"] = None
-    return detail
+    return released_detail(pair_detail(tournament, number, state.after_turn), state)

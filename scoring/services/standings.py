@@ -291,3 +291,18 @@ def pair_names(tournament: Tournament) -> dict[int, dict]:
         }
         for p in tournament.pairs.select_related("player1", "player2")
     }
+
+
+def released_detail(detail: dict | None, state) -> dict | None:
+    """An entrant's page as the players see it (a pair's or a player's): the released turns
+    only, penalties (not warnings) of those turns, its standing once a turn is complete."""
+    if detail is None:
+        return None
+    released = set(state.released)
+    detail["turns"] = [row for row in detail["turns"] if row["turn"] in released]
+    detail["penalties"] = [
+        p for p in detail["penalties"] if p.turn.number in released and p.kind == p.Kind.PENALTY
+    ]
+    if not state.complete:
+        detail["standing"] = None
+    return detail

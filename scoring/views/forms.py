@@ -87,13 +87,28 @@ class ScoreForm(forms.Form):
 
 
 class EntrantLabel:
-    """A form whose `pair` field names the event's entrant as its kind calls it (a pair, a
-    player): `entrant` is the label (the kind's `entrant_title` or `guilty_title`)."""
+    """A form whose `pair` field names the event's entrant as its kind does: `entrant` is
+    its label (the kind's `entrant_title` or `guilty_title`), `choices` the entrants offered
+    where the number is not typed (a team event's teams), `name` the field's name as posted
+    ("pair"; a team event's "team"). `cleaned_data["entrant"]` is the number, by any name."""
 
-    def __init__(self, *args, entrant=None, **kwargs):
+    def __init__(self, *args, entrant=None, choices=None, name="pair", **kwargs):
         super().__init__(*args, **kwargs)
+        field = self.fields["pair"]
         if entrant is not None:
-            self.fields["pair"].label = entrant
+            field.label = entrant
+        if choices is not None:
+            field = forms.TypedChoiceField(label=field.label, coerce=int, choices=choices)
+        self.fields = {
+            (name if key == "pair" else key): (field if key == "pair" else each)
+            for key, each in self.fields.items()
+        }
+        self.entrant_name = name
+
+    def clean(self):
+        data = super().clean()
+        data["entrant"] = data.get(self.entrant_name)
+        return data
 
 
 class PenaltyForm(EntrantLabel, forms.Form):
@@ -121,7 +136,14 @@ class PenaltyForm(EntrantLabel, forms.Form):
     version = version_field()
 
     def __init__(self, *args, rulings=(), **kwargs):
+        """`rulings`: the catalogue's penalties to choose from; None: VP and MP typed only
+        (a team event's penalty)."""
         super().__init__(*args, **kwargs)
+        if rulings is None:
+            del self.fields["ruling"]
+            for name in ("vp", "mp"):
+                self.fields[name].help_text = ""
+            return
         self.fields["ruling"].choices = [("", _("— free penalty —"))] + [
             (r.code, f"{r.article} {r.title}".strip()) for r in rulings
         ]

@@ -24,7 +24,6 @@ from tournaments.errors import Refused
 from tournaments.http import BadInput
 from tournaments.models import Table
 from tournaments.rules.text import ascii_int
-from tournaments.services.player_registration import penalised
 from tournaments.services.seating import plan_problems
 from tournaments.services.versions import Stale
 
@@ -36,26 +35,61 @@ def catalogue(tournament):
     return pair, table
 
 
+def penalty_form(tournament, data=None, rulings=None) -> PenaltyForm:
+    """The penalty form in the tournament's kind: its entrant by the kind's name (a pair, a
+    player, a team chosen from the list) and, where the kind has them, the catalogue's
+    penalties (`rulings`: read here when not given)."""
+    kind = tournament.event_kind
+    if kind.penalty_rulings:
+        rulings = catalogue(tournament)[0] if rulings is None else rulings
+    else:
+        rulings = None
+    return PenaltyForm(data, rulings=rulings, entrant=kind.entrant_title, **entrant(tournament))
+
+
+def table_form(tournament, data=None, rulings=None) -> TableRulingForm:
+    """The table ruling's form: the guilty entrant as the kind names it."""
+    rulings = catalogue(tournament)[1] if rulings is None else rulings
+    guilty = tournament.event_kind.guilty_title
+    return TableRulingForm(data, rulings=rulings, entrant=guilty, **entrant(tournament))
+
+
+def withdraw_form(tournament, data=None) -> WithdrawForm:
+    """The withdrawal's form: an entrant still playing."""
+    title = tournament.event_kind.entrant_title
+    return WithdrawForm(data, entrant=title, **entrant(tournament, present_only=True))
+
+
+def entrant(tournament, present_only: bool = False) -> dict:
+    """How the kind's forms name an entrant: the field's name and the choices offered."""
+    kind = tournament.event_kind
+    return {"name": kind.ruling_field, "choices": kind.ruling_choices(tournament, present_only)}
+
+
 class RulingsView(TournamentMixin, TemplateView):
+    """The rulings page of every kind: the kind names the entrant in its forms and words
+    (tournaments.kinds), says what a penalty takes and which decisions it has (its pages)."""
+
     template_name = "scoring/rulings.html"
     nav = "rulings"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        pair_rulings, table_rulings = catalogue(self.tournament)
-        kind = self.tournament.event_kind  # the forms name its entrant: a pair, a player
+        t = self.tournament
+        pair_rulings, table_rulings = catalogue(t)
+        kind = t.event_kind
         context.update(
-            penalty_form=kwargs.get("penalty_form")
-            or PenaltyForm(rulings=pair_rulings, entrant=kind.entrant_title),
-            table_form=kwargs.get("table_form")
-            or TableRulingForm(rulings=table_rulings, entrant=kind.guilty_title),
+            penalty_form=kwargs.get("penalty_form") or penalty_form(t, rulings=pair_rulings),
+            table_form=kwargs.get("table_form") or table_form(t, rulings=table_rulings),
             adjust_form=kwargs.get("adjust_form") or AdjustForm(),
-            withdraw_form=kwargs.get("withdraw_form") or WithdrawForm(entrant=kind.entrant_title),
+            withdraw_form=kwargs.get("withdraw_form") or withdraw_form(t),
+            withdrawn=kind.withdrawn_badges(t),
             ruling_form=kwargs.get("ruling_form") or RulingForm(),
             own_codes={r.code for r in pair_rulings + table_rulings if r.tournament_id},
             late_form=kwargs.get("late_form") or LatePairForm(),
-            late_possible=self.tournament.turn_set.count() == 1
-            and self.tournament.turn_set.filter(byes__isnull=False).exists(),
+            late_possible="ruling_late" in kind.desk_pages
+            and t.turn_set.count() == 1
+            and t.turn_set.filter(byes__isnull=False).exists(),
             rulings=pair_rulings + table_rulings,
             log=self.log(),
         )
@@ -125,26 +159,23 @@ class PenaltyView(DecisionView):
     form_name = "penalty_form"
 
     def make_form(self, data):
-        entrant = self.tournament.event_kind.entrant_title
-        return PenaltyForm(data, rulings=catalogue(self.tournament)[0], entrant=entrant)
+        return penalty_form(self.tournament, data)
 
     def apply(self, d):
-        # the kind's entrant: a pair, or a player alone (Art. 23)
-        owner = penalised(self.tournament, d["pair"], d["pair"])
-        p = decisions.add_penalty(
+        kind, n = self.tournament.event_kind, d["entrant"]
+        p = kind.record_penalty(  # the kind's entrant: a pair, a player alone, a team (Art. 23)
             self.tournament,
-            owner,
+            n,
+            ruling=d.get("ruling") or None,
             vp=d["vp"],
             mp=d["mp"],
             turn_number=d["turn"],
             reason=d["reason"],
-            ruling=d["ruling"] or None,
             table_number=d["table"],
             user=self.request.user,
             once=True,  # a form sent twice records one penalty
             version=d.get("version"),
         )
-        kind, n = self.tournament.event_kind, owner.number
         if p is None:
             return kind.ruling_logged % {"n": n}
         if p.kind == p.Kind.WARNING:
@@ -156,15 +187,14 @@ class TableRulingView(DecisionView):
     form_name = "table_form"
 
     def make_form(self, data):
-        guilty = self.tournament.event_kind.guilty_title
-        return TableRulingForm(data, rulings=catalogue(self.tournament)[1], entrant=guilty)
+        return table_form(self.tournament, data)
 
     def apply(self, d):
-        t = decisions.table_ruling(
+        t = decisions.table_ruling(  # against the guilty entrant's line (the kind finds it)
             self.tournament,
             d["turn"],
             d["table"],
-            d["pair"],
+            d["entrant"],
             d["ruling"],
             reason=d["reason"],
             user=self.request.user,
@@ -233,14 +263,14 @@ class WithdrawView(DecisionView):
     form_name = "withdraw_form"
 
     def make_form(self, data):
-        return WithdrawForm(data, entrant=self.tournament.event_kind.entrant_title)
+        return withdraw_form(self.tournament, data)
 
     def apply(self, d):
-        kind = self.tournament.event_kind  # a pair (Art. 33) or a player (Art. 32) withdraws
+        kind = self.tournament.event_kind  # a pair (Art. 33), a player or a team (Art. 32)
         after = kind.withdraw(
-            self.tournament, d["pair"], reason=d["reason"], user=self.request.user
+            self.tournament, d["entrant"], reason=d["reason"], user=self.request.user
         )
-        text = kind.withdrawn_done % {"n": d["pair"], "t": after + 1}
+        text = kind.withdrawn_done % {"n": d["entrant"], "t": after + 1}
         return " ".join([text, *plan_problems(self.tournament)])
 
 

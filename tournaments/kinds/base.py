@@ -10,6 +10,8 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Refused
+from tournaments.movements.first_seating import Entry
+from tournaments.rules.names import split_name
 from tournaments.services import seating_lists
 
 
@@ -105,6 +107,20 @@ class EventKind:
     ruling_logged = _("Ruling for pair %(n)d written to the referee's log.")
     warning_recorded = _("Warning to pair %(n)d recorded.")
     penalty_recorded = _("Pair %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    # The rulings page's cards: the penalty (Art. 23), the table ruling from the catalogue
+    # (Art. 32) and the adjusted score (Art. 15), as they apply to this kind's tables.
+    penalty_title = _("Penalty or warning")
+    penalty_help = _(
+        "In the general ranking: never a gift to the opponents (Art. 23). Two warnings cost 1 VP."
+    )
+    penalty_button = _("Record")
+    table_ruling_title = _("Late arrival beyond 10' or abandonment")
+    table_ruling_help = _(
+        "Sets the table's score from the catalogue: bye score to the present pair, at least "
+        "14–6 to the innocent pair of an abandonment (Art. 32)."
+    )
+    adjust_title = _("Adjusted score")
+    adjust_help = _("The referee sets each line's VP and MP (Art. 15).")
     # The rulings page's withdrawal and late arrival (Art. 32, 33).
     withdraw_title = _("Withdraw a pair")
     withdraw_help = _(
@@ -308,3 +324,12 @@ class EventKind:
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """The membership check's admission of entrant `number` (or of its `member`-th player)."""
         raise self.not_available(gettext("Admission"))
+
+
+def entry_by_name(number: int, person, **fields) -> Entry:
+    """Entrant `number`'s first-seating entry, named by `person`'s surname and given name (a
+    name not given in parts is split), with the kind's other `fields` (partner, clubs…)."""
+    surname, given = (
+        (person.surname, person.given_name) if person.surname else split_name(person.name)
+    )
+    return Entry(number, surname=surname, given_name=given, **fields)

@@ -7,11 +7,10 @@ from django.db.models import Q
 from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.kinds.base import EventKind
+from tournaments.kinds.base import EventKind, entry_by_name
 from tournaments.movements.first_seating import Entry
 from tournaments.movements.individual_danish import seat_individual_danish
 from tournaments.movements.rainbow import fixed_schedule
-from tournaments.rules.names import split_name
 from tournaments.services import individual_lists
 
 
@@ -136,17 +135,11 @@ class IndividualKind(EventKind):
 
     def seating_entries(self, tournament, numbers: set[int]) -> list[Entry]:
         """A player by his own surname, given name and club."""
-        entries = []
-        for player in tournament.players.exclude(number=None).order_by("number"):
-            if player.number not in numbers:
-                continue
-            surname, given = (
-                (player.surname, player.given_name) if player.surname else split_name(player.name)
-            )
-            entries.append(
-                Entry(player.number, surname=surname, given_name=given, clubs=(player.club,))
-            )
-        return entries
+        return [
+            entry_by_name(player.number, player, clubs=(player.club,))
+            for player in tournament.players.exclude(number=None).order_by("number")
+            if player.number in numbers
+        ]
 
     def first_turn_spread(self, tournament, count: int) -> dict:
         """The first turn's tables of four: players at one table meet (partners and opponents

@@ -2,10 +2,9 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.kinds.base import EventKind
+from tournaments.kinds.base import EventKind, entry_by_name
 from tournaments.movements import mitchell
 from tournaments.movements.first_seating import Entry
-from tournaments.rules.names import split_name
 
 
 class PairsKind(EventKind):
@@ -15,26 +14,18 @@ class PairsKind(EventKind):
     def seating_entries(self, tournament, numbers: set[int]) -> list[Entry]:
         """A pair by its first player's surname and given name, its partner's name, both
         players' clubs, the pair's province and region."""
-        entries = []
-        for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
-            if pair.number not in numbers:
-                continue
-            first, second = pair.player1, pair.player2
-            surname, given = (
-                (first.surname, first.given_name) if first.surname else split_name(first.name)
+        return [
+            entry_by_name(
+                pair.number,
+                pair.player1,
+                partner=pair.player2.name,
+                clubs=(pair.player1.club, pair.player2.club),
+                provinces=(pair.province,),
+                regions=(pair.region,),
             )
-            entries.append(
-                Entry(
-                    pair.number,
-                    surname=surname,
-                    given_name=given,
-                    partner=second.name,
-                    clubs=(first.club, second.club),
-                    provinces=(pair.province,),
-                    regions=(pair.region,),
-                )
-            )
-        return entries
+            for pair in tournament.pairs.select_related("player1", "player2").order_by("number")
+            if pair.number in numbers
+        ]
 
     def first_turn_spread(self, tournament, count: int) -> dict:
         """The first Mitchell block (as long as the field allows), or a Danish first turn."""

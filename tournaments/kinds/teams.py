@@ -57,6 +57,30 @@ class TeamsKind(EventKind):
     def seated_message(self, out) -> str:
         return out.summary()  # matches and teams (tournaments/services/team_setup.py)
 
+    # The rulings page: a team's penalty, a table ruling against its line, its withdrawal.
+    log_entrants_title = pgettext_lazy("the teams of an event", "Teams")
+    penalty_recorded = _("Team %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    penalty_title = _("Penalty on a team")
+    penalty_help = _(
+        "VP and/or MP taken away from the team in the general ranking: never a gift to the "
+        "opponents (Art. 23)."
+    )
+    penalty_button = _("Apply")
+    table_ruling_title = _("Late arrival beyond 10', abandonment or force majeure at a table")
+    table_ruling_help = _(
+        "Sets the score of the guilty team's line at that table from the catalogue (Art. 32); "
+        "the match follows from its two tables."
+    )
+    adjust_title = _("Adjusted score at a table")
+    adjust_help = _(
+        "The referee sets each line's VP and MP at one table (Art. 15); the match follows from "
+        "its two tables."
+    )
+    withdraw_title = _("Withdraw a team")
+    withdraw_help = _(
+        "Absent from the next turn to be seated on; a team that would have met it rests with "
+        "the bye score (Art. 32, 33). Its results so far stay."
+    )
     withdrawn_twice = _("Team %(n)d already withdrew after turn %(t)d.")
     withdrawn_done = _("Team %(n)d withdrawn: absent from turn %(t)d on.")
     no_such_member = _("A team's players are numbered 1 to 6 in the team's order.")

@@ -151,20 +151,17 @@ def _groups_text(value) -> str:
 
 def refuse_groups_changed(tournament: Tournament, version: int | None) -> None:
     """The groups' cut: refused when the groups were set or removed since."""
-    changes = audited_since(tournament, version, GROUPS)
-    if changes:
-        raise Stale(
-            _(
-                "The groups were changed meanwhile by %(who)s at %(at)s: %(old)s → %(new)s. "
-                "Check them and save again."
-            )
-            % {
-                "who": who(changes, _by_command),
-                "at": at(changes[-1].at),
-                "old": _groups_text(changes[0].old),
-                "new": _groups_text(changes[-1].new if changes[-1].action == "groups" else None),
-            }
-        )
+    refuse_audited_change(
+        tournament,
+        version,
+        GROUPS,
+        _(
+            "The groups were changed meanwhile by %(who)s at %(at)s: %(old)s → %(new)s. "
+            "Check them and save again."
+        ),
+        _groups_text,
+        after=lambda change: change.new if change.action == "groups" else None,  # or removed
+    )
 
 
 def _prizes_text(rows) -> str:
@@ -174,17 +171,33 @@ def _prizes_text(rows) -> str:
 
 def refuse_prizes_changed(tournament: Tournament, version: int | None) -> None:
     """The prize list: refused when it was saved since."""
-    changes = audited_since(tournament, version, PRIZES)
+    refuse_audited_change(
+        tournament,
+        version,
+        PRIZES,
+        _(
+            "The prize list was changed meanwhile by %(who)s at %(at)s: %(old)s → %(new)s. "
+            "Check it and save again."
+        ),
+        _prizes_text,
+    )
+
+
+def refuse_audited_change(
+    tournament: Tournament, version: int | None, actions, message: str, text, after=None
+) -> None:
+    """Refused as stale when a change audited as one of `actions` came after `version`:
+    `message` says who made it, when, and the value before and after, each written by
+    `text` (`after`: the value a change leaves, its `new` unless said otherwise)."""
+    changes = audited_since(tournament, version, actions)
     if changes:
+        last = changes[-1]
         raise Stale(
-            _(
-                "The prize list was changed meanwhile by %(who)s at %(at)s: %(old)s → %(new)s. "
-                "Check it and save again."
-            )
+            message
             % {
                 "who": who(changes, _by_command),
-                "at": at(changes[-1].at),
-                "old": _prizes_text(changes[0].old),
-                "new": _prizes_text(changes[-1].new),
+                "at": at(last.at),
+                "old": text(changes[0].old),
+                "new": text(last.new if after is None else after(last)),
             }
         )
