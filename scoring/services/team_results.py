@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import team_matches as team_rules
+from scoring.services.standings import groups_in_force
 from tournaments.models import Bye, Table, Tournament
 from tournaments.rules.names import compact
 from tournaments.rules.names import matches as name_matches
@@ -166,7 +167,7 @@ def standing_inputs(tournament: Tournament):
 
 def team_standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
     """Teams ranked by match VP, summed MP difference, head-to-head, team number (each Row's
-    `pair` is a team number)."""
+    `pair` is a team number); group by group once the groups (gironi) are set."""
     played, byes, penalties = standing_inputs(tournament)
     return team_rules.team_standings(
         tournament.teams.values_list("number", flat=True),
@@ -175,6 +176,7 @@ def team_standings(tournament: Tournament, after_turn: int | None = None) -> lis
         penalties,
         after_turn=after_turn,
         tiebreaks=tournament.tiebreaks,
+        groups=groups_in_force(tournament, after_turn),
     )
 
 

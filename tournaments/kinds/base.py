@@ -228,6 +228,8 @@ class EventKind:
     # The Danish in groups (docs/national.md): how many entrants a table seats, and who is
     # present for turn `number` (the groups are cut from them).
     group_seats = 2
+    group_step = 1  # the tables one meeting takes (a team match: 2); a group's size in tables
+    # is a multiple of it
 
     def entrants_present(self, tournament, number: int) -> set[int]:
         """The numbers of the entrants playing turn `number` (not withdrawn before it)."""
