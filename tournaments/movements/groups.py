@@ -143,7 +143,9 @@ def split_groups(
         raise RuleError(
             _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s")
             if seats == 4
-            else _("the groups have %(given)s tables but the %(pairs)s teams present need %(needed)s")
+            else _(
+                "the groups have %(given)s tables but the %(pairs)s teams present need %(needed)s"
+            )
             if step == 2
             else _(
                 "the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"

@@ -434,9 +434,7 @@ def _in_groups(tournament: Tournament, number: int, present: list[int]):
         last_by_ranking=tournament.last_danish_by_ranking,
     )
     try:
-        seating = team_danish.seat_team_groups(
-            groups, ranking, turns, team_byes_taken(tournament)
-        )
+        seating = team_danish.seat_team_groups(groups, ranking, turns, team_byes_taken(tournament))
     except RuleError as exc:
         raise rule_refusal(exc) from None
     return ranking, list(seating.matches), list(seating.byes), [list(r) for r in seating.repeats]
