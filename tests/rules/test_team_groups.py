@@ -49,8 +49,11 @@ def test_a_team_in_no_group_or_a_group_on_a_closed_room_is_refused():
     a, b = split_groups(range(1, 9), sizes=[4, 4], seats=1, step=2)
     with pytest.raises(RuleError, match="team 99 is in no group"):
         seat_team_groups((a, b), [1, 2, 99], [])
-    with pytest.raises(RuleError, match="open-room"):
+    with pytest.raises(RuleError, match="does not follow the tables"):
         seat_team_groups((Group("A", 4, 2, (1, 2, 3, 4)),), [1, 2, 3, 4], [])
+    odd = (Group("A", 3, 1, (1, 2, 3)), Group("B", 4, 4, (4, 5, 6, 7)))
+    with pytest.raises(RuleError, match="open-room"):  # B would start on a closed room
+        seat_team_groups(odd, list(range(1, 8)), [])
 
 
 @st.composite
@@ -82,7 +85,7 @@ def test_every_match_is_inside_its_group_on_its_tables_and_follows_the_danish_ru
     assert sorted(seated) == sorted(present)
     for group in groups:
         mine = [(k, a, b) for k, a, b in turn.matches if a in group.pairs]
-        for k, a, b in mine:
+        for k, _a, b in mine:
             assert b in group.pairs
             assert group.first_table <= team_tables(k)[0] < team_tables(k)[1] <= group.last_table
         first = (group.first_table + 1) // 2

@@ -98,6 +98,14 @@ def equal_sizes(tables: int, count: int, step: int = 1) -> list[int]:
     return [step * (base + 1 if i < extra else base) for i in range(count)]
 
 
+# The refusal of sizes that do not cover the field, by (seats, step) of the kind's tables.
+NEEDED = {
+    (2, 1): _("the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"),
+    (4, 1): _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s"),
+    (1, 2): _("the groups have %(given)s tables but the %(pairs)s teams present need %(needed)s"),
+}
+
+
 def split_groups(
     ranking: Sequence[int],
     *,
@@ -141,15 +149,7 @@ def split_groups(
             )  # fmt: skip
     if sum(sizes) != needed:
         raise RuleError(
-            _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s")
-            if seats == 4
-            else _(
-                "the groups have %(given)s tables but the %(pairs)s teams present need %(needed)s"
-            )
-            if step == 2
-            else _(
-                "the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"
-            ),
+            NEEDED.get((seats, step), NEEDED[(2, 1)]),
             given=sum(sizes),
             pairs=len(ranking),
             needed=needed,

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.movements.danish import meetings_to_avoid, seat_danish
-from tournaments.movements.groups import Group
+from tournaments.movements.groups import Group, check_groups
 from tournaments.rules.messages import RuleError, _
 
 __all__ = ["TeamDanishTurn", "seat_team_danish", "TeamGroupTurn", "seat_team_groups", "team_tables"]
@@ -71,6 +71,7 @@ def seat_team_groups(
     matches are numbered on from its first table: match ``k`` on tables ``2k - 1`` and ``2k``,
     so a group's first table is an open room (odd), and `bye` lists the groups' rests in
     the groups' order."""
+    check_groups(groups, seats=1)
     where = {team: g.name for g in groups for team in g.pairs}
     stray = [team for team in ranking if team not in where]
     if stray:
