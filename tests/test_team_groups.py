@@ -83,6 +83,17 @@ def test_prizes_per_group_and_the_package_recomputes(tmp_path):
     assert found.differences == [] and found.cannot == []
 
 
+def test_the_desk_groups_page_of_a_team_event_without_groups_says_how_to_add_them(client, tmp_path):
+    user = get_user_model().objects.create_user("ref", password="x")
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    slug = make_team_event(tmp_path, slug="ng", teams=4)
+    Tournament.objects.get(slug=slug).referees.add(user)
+    page = client.get(reverse("groups", args=[slug]))
+    assert page.status_code == 200 and "plan word danish-groups" in page.content.decode()
+    assert "None" not in shown(page.content)
+
+
 def test_the_desk_groups_page_of_a_team_event(client, tmp_path):
     user = get_user_model().objects.create_user("ref", password="x")
     client.force_login(user)
@@ -102,7 +113,8 @@ def test_the_desk_groups_page_of_a_team_event(client, tmp_path):
     assert response.status_code == 302
     assert list(Group.objects.filter(tournament=t).values_list("name", flat=True)) == ["A", "B"]
     assert client.post(reverse("seat_next", args=[slug])).status_code == 302
-    seating = client.get(reverse("seating", args=[slug]))
-    assert seating.status_code == 200 and "None" not in shown(seating.content)
+    seating = client.get(reverse("seating", args=[slug])).content.decode()
+    assert 'data-group="A"' in seating and 'data-group="B"' in seating
+    assert "Seating of turn 3" in seating and "None" not in shown(seating)
     standings = client.get(reverse("standings", args=[slug])).content.decode()
     assert "Group A" in standings and "None" not in shown(standings)
