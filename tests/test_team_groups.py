@@ -62,8 +62,10 @@ def test_groups_that_split_a_match_or_a_turn_in_groups_without_groups_are_refuse
     refused("groups_set", slug, "--tables", "2,10", match="at least 4 tables")
     assert not Group.objects.filter(tournament__slug=slug).exists()
     run("groups_set", slug, "--count", "2")
-    play(slug)
+    seating = json.loads(run("turn_seat", slug, "--json"))
     refused("groups_set", slug, "--count", "3", match="can no longer change")
+    a, b = (seating["matches"][0]["team_a"], seating["matches"][-1]["team_a"])
+    refused("swap", slug, "--turn", "3", str(a), str(b), "--reason", "x", match="different groups")
 
 
 def test_prizes_per_group_and_the_package_recomputes(tmp_path):
@@ -106,6 +108,7 @@ def test_the_desk_groups_page_of_a_team_event(client, tmp_path):
     text = page.content.decode()
     first = t.teams.get(number=export(slug)["standings"][0]["team"])
     assert first.name in text and ">Team<" in text and "None" not in shown(text)
+    assert "a group of t tables (an even number) holds t teams" in text
     bad = client.post(reverse("groups", args=[slug]), {"action": "set", "sizes": "3,5"})
     assert bad.status_code == 400 and "None" not in shown(bad.content)
     assert not Group.objects.filter(tournament=t).exists()

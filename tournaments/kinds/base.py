@@ -230,6 +230,7 @@ class EventKind:
     group_seats = 2
     group_step = 1  # the tables one meeting takes (a team match: 2); a group's size in tables
     # is a multiple of it
+    group_rule = _("A table seats two pairs: a group of t tables holds 2t pairs.")
 
     def entrants_present(self, tournament, number: int) -> set[int]:
         """The numbers of the entrants playing turn `number` (not withdrawn before it)."""

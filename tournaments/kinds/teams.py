@@ -55,6 +55,10 @@ class TeamsKind(EventKind):
     # The Danish in groups: a group of t tables (an even number: whole matches) holds t teams.
     group_seats = 1
     group_step = 2
+    group_rule = _(
+        "A match takes two tables, a team at each: a group of t tables (an even number) holds "
+        "t teams."
+    )
 
     def entrants_present(self, tournament, number: int) -> set[int]:
         return set(

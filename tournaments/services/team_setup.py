@@ -35,7 +35,7 @@ from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_text
 from tournaments.services.first_seating import first_seating_order, recorded_report, report_lines
-from tournaments.services.groups import check_groups_set
+from tournaments.services.groups import check_groups_set, groups_map
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -577,6 +577,10 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         for me, other in after.items()
         if other is None and me in rested
     ]
+    if turn.movement in GROUP_WORDS:
+        where = {t: name for name, teams in groups_map(tournament).items() for t in teams}
+        if where.get(a) != where.get(b):
+            problems.append(_("Teams %(a)d and %(b)d play in different groups.") % {"a": a, "b": b})
     if turn.movement == "round-robin" and turn.number != block_start(tournament.plan, turn.number):
         problems.append(
             _(
