@@ -83,6 +83,11 @@ def test_prizes_per_group_and_the_package_recomputes(tmp_path):
     assert prizes[2]["team"] in {r["team"] for r in data["standings"] if r["group"] == "B"}
     found = recompute(data)
     assert found.differences == [] and found.cannot == []
+    span = json.loads(run("results_export", slug, "--format", "json", "--turns", "3-4"))
+    rows = span["standings"]
+    assert span["standings_turns"] == [3, 4] and [r["group"] for r in rows] == ["A"] * 6 + ["B"] * 6
+    assert [r["group_rank"] for r in rows] == [1, 2, 3, 4, 5, 6] * 2
+    assert all(r["played"] == 2 for r in rows)
 
 
 def test_the_desk_groups_page_of_a_team_event_without_groups_says_how_to_add_them(client, tmp_path):
