@@ -126,3 +126,37 @@ def test_the_desk_groups_page_of_a_team_event(client, tmp_path):
     assert "Seating of turn 3" in seating and "None" not in shown(seating)
     standings = client.get(reverse("standings", args=[slug])).content.decode()
     assert "Group A" in standings and "None" not in shown(standings)
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_documents_of_a_team_event_in_groups_read_as_words(tmp_path, language):
+    """The standings PDF, the workbook, the seating list and the slips of a turn in groups:
+    no Python value, no code (tests.test_nothing_internal)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from scoring.documents import reports, sheets
+    from tests.test_nothing_internal import Reader, pdf_text
+
+    slug = grouped_event(tmp_path, teams=8)
+    run("groups_set", slug, "--count", "2")
+    for _turn in range(2):
+        play(slug)
+    t = Tournament.objects.get(slug=slug)
+    turn = t.turn_set.get(number=3)
+    texts = {
+        "standings": pdf_text(reports.build(t, "pdf", language=language)),
+        "seating": pdf_text(sheets.seating_pdf(t, turn, language=language)),
+        "slips": pdf_text(sheets.slips_pdf(t, turn, language=language)),
+    }
+    book = load_workbook(io.BytesIO(reports.build(t, "xlsx", language=language)))
+    for ws in book.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str):
+                    texts[f"{ws.title}!{cell.coordinate}"] = cell.value
+    reader = Reader()
+    for where, text in texts.items():
+        reader.check(where, text, language)
+    assert not reader.faults, "\n".join(reader.faults)
