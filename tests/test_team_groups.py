@@ -160,3 +160,4 @@ def test_the_documents_of_a_team_event_in_groups_read_as_words(tmp_path, languag
     for where, text in texts.items():
         reader.check(where, text, language)
     assert not reader.faults, "\n".join(reader.faults)
+    assert ("Girone" if language == "it" else "Group") in texts["standings"]  # the group column
