@@ -219,9 +219,10 @@ def label_matches(tournament, turn, matches: list, byes: list) -> None:
     label_tables(tournament, turn, [m.open for m in matches])
     for m in matches:
         m.group = m.open.group
-    where = groups.group_of_pairs(groups.groups_of(tournament))
+    in_groups = turn.movement in GROUP_WORDS
+    where = groups.group_of_pairs(groups.groups_of(tournament)) if in_groups else {}
     for bye in byes:
-        bye.group = where.get(bye.team.number, "") if turn.movement in GROUP_WORDS else ""
+        bye.group = where.get(bye.team.number, "")
 
 
 class TeamSwapView(SwapView):

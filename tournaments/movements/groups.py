@@ -13,6 +13,12 @@ lowest-ranked pair with the fewest byes over the whole tournament (Art. 33, nobo
 while avoidable). The hall keeps one numbering: each group owns the tables after the group
 above it (A 1-7, B 8-16, …) for the rest of the tournament, so a withdrawal leaves the group's
 last table empty rather than renumbering the hall.
+
+Other kinds cut the same way with their own tables (`seats`, `step` of
+:func:`split_groups`): four players a table in an individual event; in a team event a match
+takes two tables, a team at each, so a group's tables come in whole matches (an even number,
+every group starting on an open-room table) and :func:`tournaments.movements.team_danish.
+seat_team_groups` seats the team Danish inside each group.
 """
 
 from __future__ import annotations
