@@ -161,3 +161,16 @@ def test_the_documents_of_a_team_event_in_groups_read_as_words(tmp_path, languag
         reader.check(where, text, language)
     assert not reader.faults, "\n".join(reader.faults)
     assert ("Girone" if language == "it" else "Group") in texts["standings"]  # the group column
+
+
+def test_a_team_event_in_groups_backs_up_and_restores_its_groups(tmp_path):
+    slug = grouped_event(tmp_path, teams=8)
+    run("groups_set", slug, "--count", "2")
+    play(slug)
+    path = tmp_path / "sg.json"
+    run("tournament_backup", slug, "--output", str(path))
+    run("tournament_restore", str(path), "--slug", "sg-copia")
+    original, copy = export(slug), export("sg-copia")
+    for key in ("groups", "turns", "standings"):
+        assert copy[key] == original[key], key
+    assert [r["group"] for r in copy["standings"]] == ["A"] * 4 + ["B"] * 4
