@@ -126,6 +126,14 @@ def test_the_desk_groups_page_of_a_team_event(client, tmp_path):
     assert "Seating of turn 3" in seating and "None" not in shown(seating)
     standings = client.get(reverse("standings", args=[slug])).content.decode()
     assert "Group A" in standings and "None" not in shown(standings)
+    for name, args in (
+        ("public_home", [slug]),
+        ("public_standings", [slug]),
+        ("public_screen", [slug]),
+        ("public_team", [slug, first.number]),
+    ):
+        page = client.get(reverse(name, args=args))
+        assert page.status_code == 200 and "None" not in shown(page.content), name
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
