@@ -182,3 +182,19 @@ def test_a_team_event_in_groups_backs_up_and_restores_its_groups(tmp_path):
     for key in ("groups", "turns", "standings"):
         assert copy[key] == original[key], key
     assert [r["group"] for r in copy["standings"]] == ["A"] * 4 + ["B"] * 4
+
+
+def test_a_team_withdrawn_after_the_cut_leaves_a_gap_and_its_group_rests_inside_itself(tmp_path):
+    """Art. 32-33: groups are closed; a team leaving makes its group odd, whose lowest-ranked
+    team present rests with the team bye, and no team moves between groups."""
+    slug = grouped_event(tmp_path, teams=8)
+    a, b = json.loads(run("groups_set", slug, "--count", "2", "--json"))["groups"]
+    run("withdraw", slug, str(a["entrants"][0]), "--reason", "malore")
+    seating = play(slug)
+    assert [r["team"] for r in seating["byes"]] == [a["entrants"][-1]]
+    matches = {m["match"]: {m["team_a"], m["team_b"]} for m in seating["matches"]}
+    assert matches == {
+        1: set(a["entrants"][1:3]),
+        3: set(b["entrants"][:2]),
+        4: set(b["entrants"][2:]),
+    }
