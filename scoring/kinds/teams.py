@@ -26,9 +26,11 @@ from scoring.services.team_results import (
 from scoring.views import prizes, rulings, team_desk, team_pages
 from tournaments.errors import Refused
 from tournaments.kinds.teams import TeamsKind
+from tournaments.models import Group
+from tournaments.movements.groups import group_phase
 from tournaments.services import membership as membership_service
 from tournaments.services import seating_report, team_setup
-from tournaments.views import membership, pairs
+from tournaments.views import groups, membership, pairs
 from tournaments.views.team_import import TeamsImportView
 
 
@@ -37,6 +39,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
     entrant_key = entrant_field = "team"
     turn_key = "matches"
     entrants_sheet = "Squadre"
+    has_groups = True  # once the groups (gironi) of a Danish in groups are set
     pdf_columns = (_("Team"), _("Name"), _("Players"))
 
     def build_demo(self, slug, rng, referee, people):
@@ -64,6 +67,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "standings": team_pages.TeamStandingsView,
         "pair_detail": team_pages.TeamDetailView,
         "prizes": prizes.PrizesView,
+        "groups": groups.GroupsView,
     }
     public_pages = {
         "public_home": team_pages.TeamsHomeView,
@@ -93,6 +97,27 @@ class TeamsEvent(ScoringKind, TeamsKind):
     def standings_range(self, tournament, from_turn: int, to_turn: int) -> list:
         """The teams ranked on the matches of turns `from_turn`..`to_turn` only."""
         return team_standings_range(tournament, from_turn, to_turn)
+
+    def standings_row(self, row) -> dict:
+        """A team's row; its group and place in it once the groups are set."""
+        return exports.standings_row(self.entrant_key, row, row.group is not None)
+
+    def export_extra(self, tournament) -> dict:
+        """The groups (gironi) with their teams, where the plan has turns in groups."""
+        if group_phase(tournament.plan) is None:
+            return {}
+        return {
+            "groups": [
+                {
+                    "group": g.name,
+                    "tables": g.tables,
+                    "first_table": g.first_table,
+                    "last_table": g.first_table + g.tables - 1,
+                    "teams": list(g.pairs),
+                }
+                for g in Group.objects.filter(tournament=tournament).order_by("name")
+            ]
+        }
 
     def export_head(self, tournament) -> dict:
         return {

@@ -364,7 +364,6 @@ class TeamsRecompute(KindRecompute):
 
     entrants_key = "teams"
     key = "team"
-    has_groups = False
 
     def turn(self, turn, number, scale, head, records, out) -> None:
         scoring = team_scoring(head, out)
@@ -433,11 +432,12 @@ class TeamsRecompute(KindRecompute):
             records.byes,
             records.penalties,
             tiebreaks=tiebreaks,
+            groups=groups,
         )
 
     def prize_matches(self, records: Records) -> list:
-        """The teams' matches as the prizes rank them (no groups in a team event: a group's
-        prize stays unassigned, as at the desk)."""
+        """The teams' matches as the prizes rank them (per group once the groups are set; the
+        export's `groups` list their `teams`)."""
         return team_rules.match_records(records.tables)
 
     def clubs(self, data: dict) -> dict[int, str | None]:

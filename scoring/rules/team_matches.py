@@ -22,7 +22,7 @@ difference, head-to-head VP among the tied teams, team number: the pairs standin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -209,10 +209,24 @@ def team_standings(
     *,
     after_turn: int | None = None,
     tiebreaks: Sequence[str] = standings.DEFAULT_TIEBREAKS,
+    groups: Mapping[str, Iterable[int]] | None = None,
 ) -> list[standings.Row]:
     """Teams ranked by match VP, summed MP difference, head-to-head, team number (each Row's
-    ``pair`` is the team number; byes and penalties name the team in ``pair``)."""
+    ``pair`` is the team number; byes and penalties name the team in ``pair``). Once the
+    `groups` (gironi) are set, group by group as the pairs' groups
+    (:func:`scoring.rules.standings.compute_groups`: the tie-breaks among the group's own
+    teams; `group`, `group_rank`)."""
     records = match_records(matches)
+    if groups:
+        return standings.compute_groups(
+            teams,
+            records,
+            byes,
+            penalties,
+            groups=groups,
+            after_turn=after_turn,
+            tiebreaks=tiebreaks,
+        )
     return standings.compute(
         teams, records, byes, penalties, after_turn=after_turn, tiebreaks=tiebreaks
     )

@@ -259,13 +259,15 @@ def players_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeFie
 
 
 def teams_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
-    """A team event's field: the teams on their matches (no groups: a prize of a group stays
-    unassigned), named by their name, their club the one all their players share."""
+    """A team event's field: the teams on their matches, per group once the groups (gironi)
+    are set (a prize of a group not set yet stays unassigned), named by their name, their club
+    the one all their players share."""
     teams = {t.number: t for t in tournament.teams.all()}
     players = team_players(tournament)
-    known = [p for p in prizes if p.group is None]
+    groups = groups_in_force(tournament, None)
+    known = [p for p in prizes if p.group is None or p.group in groups]
     rankings = rules.rankings_for(
-        known, teams, *standing_records(tournament), tiebreaks=tournament.tiebreaks
+        known, teams, *standing_records(tournament), groups=groups, tiebreaks=tournament.tiebreaks
     )
     return PrizeField(
         rankings=rankings,

@@ -110,9 +110,19 @@ def standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> lis
 
 def pairs_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """A pairs event's ranking of a range of turns, group by group once they are set."""
-    overall = standings(tournament)
-    numbers = [r.pair for r in overall]
     matches, byes, penalties = standing_inputs(tournament)
+    return range_in_groups(
+        tournament, standings(tournament), matches, byes, penalties, from_turn, to_turn
+    )
+
+
+def range_in_groups(
+    tournament: Tournament, overall, matches, byes, penalties, from_turn: int, to_turn: int
+) -> list[rules.Row]:
+    """The ranking of turns `from_turn`..`to_turn` from the records of every kind that ranks
+    with the pairs' engine (pairs, teams): group by group as the whole ranking `overall`
+    goes once the groups are set, its order settling what the range leaves equal."""
+    numbers = [r.pair for r in overall]
     groups: dict[str | None, list[int]] = {}
     for row in overall:
         groups.setdefault(row.group, []).append(row.pair)

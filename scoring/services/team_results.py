@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Penalty
 from scoring.rules import standings as rules
 from scoring.rules import team_matches as team_rules
+from scoring.services.standings import groups_in_force, range_in_groups
 from tournaments.models import Bye, Table, Tournament
 from tournaments.rules.names import compact
 from tournaments.rules.names import matches as name_matches
@@ -166,7 +167,7 @@ def standing_inputs(tournament: Tournament):
 
 def team_standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
     """Teams ranked by match VP, summed MP difference, head-to-head, team number (each Row's
-    `pair` is a team number)."""
+    `pair` is a team number); group by group once the groups (gironi) are set."""
     played, byes, penalties = standing_inputs(tournament)
     return team_rules.team_standings(
         tournament.teams.values_list("number", flat=True),
@@ -175,6 +176,7 @@ def team_standings(tournament: Tournament, after_turn: int | None = None) -> lis
         penalties,
         after_turn=after_turn,
         tiebreaks=tournament.tiebreaks,
+        groups=groups_in_force(tournament, after_turn),
     )
 
 
@@ -186,18 +188,11 @@ def standing_records(tournament: Tournament):
 
 def team_standings_range(tournament: Tournament, from_turn: int, to_turn: int) -> list[rules.Row]:
     """The teams ranked on turns `from_turn`..`to_turn` only (technical prizes), with the
-    tie-breaks of the range; what they leave equal goes to the team placed higher overall."""
+    tie-breaks of the range; what they leave equal goes to the team placed higher overall;
+    group by group once the groups (gironi) are set, as for pairs."""
     matches, byes, penalties = standing_records(tournament)
-    return rules.compute_range(
-        tournament.teams.values_list("number", flat=True),
-        matches,
-        byes,
-        penalties,
-        from_turn=from_turn,
-        to_turn=to_turn,
-        tiebreaks=tournament.tiebreaks,
-        prior=[r.pair for r in team_standings(tournament)],
-    )
+    overall = team_standings(tournament)
+    return range_in_groups(tournament, overall, matches, byes, penalties, from_turn, to_turn)
 
 
 def team_names(tournament: Tournament) -> dict[int, dict]:

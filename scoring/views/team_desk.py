@@ -15,9 +15,11 @@ from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.kinds import kind_of
+from tournaments.models import GROUP_WORDS
 from tournaments.rules.text import ascii_int
-from tournaments.services import lookup, seating, team_setup
+from tournaments.services import groups, lookup, seating, team_setup
 from tournaments.services.first_seating import first_seating_label
+from tournaments.services.groups import label_tables
 from tournaments.services.versions import audit_mark
 from tournaments.views.desk import SwapView
 
@@ -188,14 +190,16 @@ class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
         turn = turn or (turns[-1] if turns else None)
         names = dict(t.teams.values_list("number", "name"))
         found = team_scores.matches(t, turn.number) if turn else []
+        byes = team_scores.turn_byes(t, turn.number) if turn else []
         for m in found:
             m.name_a, m.name_b = names.get(m.team_a, ""), names.get(m.team_b, "")
+        label_matches(t, turn, found, byes)
         state = seating.state(t)
         context.update(
             turns=turns,
             turn=turn,
             matches=found,
-            byes=team_scores.turn_byes(t, turn.number) if turn else [],
+            byes=byes,
             names=names,
             state=state,
             can_seat=state.next_action == "seat",
@@ -205,6 +209,20 @@ class TeamSeatingView(TournamentMixin, QueryProblems, TemplateView):
             swap_version=audit_mark(t),  # the swap form's version (issue 26)
         )
         return context
+
+
+def label_matches(tournament, turn, matches: list, byes: list) -> None:
+    """`group` on each match and team bye of a turn in groups (gironi), "" otherwise: the
+    seating page's group headers (tournaments.services.groups.label_tables)."""
+    if turn is None:
+        return
+    label_tables(tournament, turn, [m.open for m in matches])
+    for m in matches:
+        m.group = m.open.group
+    in_groups = turn.movement in GROUP_WORDS
+    where = groups.group_of_pairs(groups.groups_of(tournament)) if in_groups else {}
+    for bye in byes:
+        bye.group = where.get(bye.team.number, "")
 
 
 class TeamSwapView(SwapView):

@@ -244,6 +244,9 @@ class EventKind:
     # The Danish in groups (docs/national.md): how many entrants a table seats, and who is
     # present for turn `number` (the groups are cut from them).
     group_seats = 2
+    group_step = 1  # the tables one meeting takes (a team match: 2); a group's size in tables
+    # is a multiple of it
+    group_rule = _("A table seats two pairs: a group of t tables holds 2t pairs.")
 
     def entrants_present(self, tournament, number: int) -> set[int]:
         """The numbers of the entrants playing turn `number` (not withdrawn before it)."""

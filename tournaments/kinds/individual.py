@@ -122,6 +122,7 @@ class IndividualKind(EventKind):
         return [(player.number, None, player) for player in players]
 
     group_seats = 4  # a group of t tables holds 4t players
+    group_rule = _("A table seats four players: a group of t tables holds 4t players.")
 
     def entrants_present(self, tournament, number: int) -> set[int]:
         return set(

@@ -1,5 +1,6 @@
 """Team events: a match between two teams is played on two tables (open and closed room)."""
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
@@ -21,7 +22,13 @@ class TeamsKind(EventKind):
     names_title = _("Name")
     registration_page = "teams"
     settings = ("last_danish_by_ranking", "lineups_close")
-    movements = ("round-robin", "danish", "danish-modified")
+    movements = (
+        "round-robin",
+        "danish",
+        "danish-modified",
+        "danish-groups",
+        "danish-modified-groups",
+    )
     counted = ngettext_lazy("%(n)d team", "%(n)d teams", "n")
     your_pin = _("Your team's PIN")
     slips = _("Slips per team")
@@ -50,6 +57,24 @@ class TeamsKind(EventKind):
         "that would rest (Art. 33). Its players in their order: 4 to 6."
     )
     late_button = _("Seat the late team")
+
+    # The Danish in groups: a group of t tables (an even number: whole matches) holds t teams.
+    group_seats = 1
+    group_step = 2
+    group_rule = _(
+        "A match takes two tables, a team at each: a group of t tables (an even number) holds "
+        "t teams."
+    )
+
+    def entrants_present(self, tournament, number: int) -> set[int]:
+        return set(
+            tournament.teams.filter(
+                Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number)
+            ).values_list("number", flat=True)
+        )
+
+    def entrant_names(self, tournament) -> dict[int, str]:
+        return dict(tournament.teams.values_list("number", "name"))
 
     def registered_entrants(self, tournament) -> int:
         return tournament.teams.count()

@@ -13,6 +13,12 @@ lowest-ranked pair with the fewest byes over the whole tournament (Art. 33, nobo
 while avoidable). The hall keeps one numbering: each group owns the tables after the group
 above it (A 1-7, B 8-16, …) for the rest of the tournament, so a withdrawal leaves the group's
 last table empty rather than renumbering the hall.
+
+Other kinds cut the same way with their own tables (`seats`, `step` of
+:func:`split_groups`): four players a table in an individual event; in a team event a match
+takes two tables, a team at each, so a group's tables come in whole matches (an even number,
+every group starting on an open-room table) and :func:`tournaments.movements.team_danish.
+seat_team_groups` seats the team Danish inside each group.
 """
 
 from __future__ import annotations
@@ -77,23 +83,33 @@ def parse_sizes(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
-def equal_sizes(tables: int, count: int) -> list[int]:
+def equal_sizes(tables: int, count: int, step: int = 1) -> list[int]:
     """`count` groups as equal as possible over `tables` tables; the first groups take the
-    extra table (14 tables in 4 groups: 4, 4, 3, 3)."""
+    extra table (14 tables in 4 groups: 4, 4, 3, 3). `step`: the tables of one meeting (a
+    team match takes 2: 16 tables in 3 groups of teams: 6, 6, 4)."""
     if count < 1:
         raise RuleError(_("the number of groups must be at least 1, not %(count)s"), count=count)
     if count > len(NAMES):
         raise RuleError(_("at most %(most)s groups, not %(count)s"), most=len(NAMES), count=count)
-    if tables < MIN_TABLES * count:
+    least = MIN_TABLES * step
+    if tables < least * count:
         raise RuleError(
             _("%(tables)s tables make at most %(most)s groups of %(min)s tables, not %(count)s"),
             tables=tables,
-            most=tables // MIN_TABLES,
-            min=MIN_TABLES,
+            most=tables // least,
+            min=least,
             count=count,
         )
-    base, extra = divmod(tables, count)
-    return [base + 1 if i < extra else base for i in range(count)]
+    base, extra = divmod(tables // step, count)
+    return [step * (base + 1 if i < extra else base) for i in range(count)]
+
+
+# The refusal of sizes that do not cover the field, by (seats, step) of the kind's tables.
+NEEDED = {
+    (2, 1): _("the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"),
+    (4, 1): _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s"),
+    (1, 2): _("the groups have %(given)s tables but the %(pairs)s teams present need %(needed)s"),
+}
 
 
 def split_groups(
@@ -102,38 +118,44 @@ def split_groups(
     sizes: Sequence[int] | None = None,
     count: int | None = None,
     seats: int = 2,
+    step: int = 1,
 ) -> tuple[Group, ...]:
     """Cut the ranking of the pairs present (best first) into groups from the top, by sizes
     in tables or into `count` equal groups; one of the two must be given. `seats` is how many
     entrants a table takes: 2 pairs; 4 players in an individual event (a group of ``t``
     tables then holds ``4t`` players, the last group the players short of a full table, who
-    rest in turn inside it)."""
+    rest in turn inside it); 1 team in a team event, whose match takes `step` = 2 tables: a
+    group of ``t`` tables (an even number, whole matches) holds ``t`` teams, the last group
+    the odd team, who rest in turn inside it."""
     ranking = list(ranking)
     if len(set(ranking)) != len(ranking):
         raise RuleError(_("a pair appears twice in the ranking"))
-    needed = -(-len(ranking) // seats)
+    needed = step * -(-len(ranking) // (seats * step))
     if (sizes is None) == (count is None):
         raise RuleError(_("give either the groups' sizes in tables or their number"))
-    sizes = equal_sizes(needed, count) if count is not None else list(sizes)
+    sizes = equal_sizes(needed, count, step) if count is not None else list(sizes)
     if len(sizes) > len(NAMES):
         raise RuleError(
             _("at most %(most)s groups, not %(count)s"), most=len(NAMES), count=len(sizes)
         )
     for name, size in zip(NAMES, sizes):
-        if isinstance(size, bool) or not isinstance(size, int) or size < MIN_TABLES:
+        if isinstance(size, bool) or not isinstance(size, int) or size < MIN_TABLES * step:
             raise RuleError(
                 _("group %(group)s: a group has at least %(min)s tables, not %(size)s"),
                 group=name,
-                min=MIN_TABLES,
+                min=MIN_TABLES * step,
                 size=size,
             )
+        if size % step:
+            raise RuleError(
+                _("group %(group)s: a match takes two tables, so a group has an even number of "
+                  "tables, not %(size)s"),
+                group=name,
+                size=size,
+            )  # fmt: skip
     if sum(sizes) != needed:
         raise RuleError(
-            _("the groups have %(given)s tables but the %(pairs)s players present need %(needed)s")
-            if seats == 4
-            else _(
-                "the groups have %(given)s tables but the %(pairs)s pairs present need %(needed)s"
-            ),
+            NEEDED.get((seats, step), NEEDED[(2, 1)]),
             given=sum(sizes),
             pairs=len(ranking),
             needed=needed,

@@ -24,8 +24,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.movements.danish import meetings_to_avoid, seat_danish
+from tournaments.movements.groups import Group, check_groups
+from tournaments.rules.messages import RuleError, _
 
-__all__ = ["TeamDanishTurn", "seat_team_danish", "team_tables"]
+__all__ = ["TeamDanishTurn", "seat_team_danish", "TeamGroupTurn", "seat_team_groups", "team_tables"]
 
 
 @dataclass(frozen=True)
@@ -54,3 +56,45 @@ def team_tables(match: int) -> tuple[int, int]:
     if match < 1:
         raise ValueError(f"match numbers start at 1, not {match}")
     return 2 * match - 1, 2 * match
+
+
+def seat_team_groups(
+    groups: Sequence[Group],
+    ranking: Sequence[int],
+    history: Sequence[Iterable[tuple[int, int]]],
+    byes_taken: Mapping[int, int] = {},  # noqa: B006 - read only
+) -> TeamDanishTurn:
+    """A Danish turn of teams in groups (gironi; docs/individual-and-teams.md): every group's
+    teams present, in the order of `ranking` (best first), play the team Danish inside their
+    group only (`history`: the earlier turns' matches to avoid, as for
+    :func:`seat_team_danish`); the odd team of a group rests inside it (Art. 33). A group's
+    matches are numbered on from its first table: match ``k`` on tables ``2k - 1`` and ``2k``,
+    so a group's first table is an open room (odd), and `bye` lists the groups' rests in
+    the groups' order."""
+    check_groups(groups, seats=1)
+    where = {team: g.name for g in groups for team in g.pairs}
+    stray = [team for team in ranking if team not in where]
+    if stray:
+        raise RuleError(_("team %(team)s is in no group"), team=stray[0])
+    matches: list[tuple[int, int, int]] = []
+    byes: list[int] = []
+    repeats: list[tuple[int, int]] = []
+    for group in groups:
+        if group.first_table % 2 == 0 or group.tables % 2:
+            raise RuleError(
+                _("group %(group)s does not start a match on an open-room table"), group=group.name
+            )
+        members = [team for team in ranking if where[team] == group.name]
+        seating = seat_team_danish(members, history, byes_taken)
+        first = (group.first_table + 1) // 2
+        matches += [(first + k - 1, a, b) for k, a, b in seating.matches]
+        byes += [] if seating.bye is None else [seating.bye]
+        repeats += seating.repeats
+    return TeamGroupTurn(tuple(matches), tuple(byes), tuple(repeats))
+
+
+@dataclass(frozen=True)
+class TeamGroupTurn:
+    matches: tuple[tuple[int, int, int], ...]  # (match number in the hall, team_a, team_b)
+    byes: tuple[int, ...]  # a team at most per group
+    repeats: tuple[tuple[int, int], ...]

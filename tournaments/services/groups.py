@@ -76,8 +76,8 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
     kind = kind_of(tournament)
     present = kind.entrants_present(tournament, first)
     ranking = [r for r in kind.ranking_for_seating(tournament, first - 1) if r.pair in present]
-    seats = kind.group_seats
-    tables = -(-len(ranking) // seats)
+    seats, step = kind.group_seats, kind.group_step
+    tables = step * -(-len(ranking) // (seats * step))
     current = groups_of(tournament)
     if current and sizes is None and count is None:
         proposed = current
@@ -85,13 +85,15 @@ def cut(tournament: Tournament, *, sizes=None, count: int | None = None) -> Cut:
         # only a proposal: a field too small for two-table groups shows none (no refusal)
         count = max(1, min(len(rules.NAMES), round(tables / TABLES_PER_GROUP)))
         try:
-            proposed = rules.split_groups([r.pair for r in ranking], count=count, seats=seats)
+            proposed = rules.split_groups(
+                [r.pair for r in ranking], count=count, seats=seats, step=step
+            )
         except RuleError:
             proposed = ()
     else:
         try:
             proposed = rules.split_groups(
-                [r.pair for r in ranking], sizes=sizes, count=count, seats=seats
+                [r.pair for r in ranking], sizes=sizes, count=count, seats=seats, step=step
             )
         except RuleError as exc:
             raise rule_refusal(exc) from None

@@ -17,13 +17,25 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
+from tournaments.models import (
+    GROUP_WORDS,
+    Bye,
+    Lineup,
+    Pair,
+    Player,
+    Table,
+    Team,
+    Tournament,
+    Turn,
+    audit,
+)
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_text
 from tournaments.services.first_seating import first_seating_order, recorded_report, report_lines
+from tournaments.services.groups import check_groups_set, groups_map
 from tournaments.services.lookup import last_turn
 from tournaments.services.turns import (
     check_no_results,
@@ -411,6 +423,24 @@ def _danish(tournament: Tournament, number: int, present: list[int]):
     return ranking, list(seating.matches), byes, [list(r) for r in seating.repeats]
 
 
+def _in_groups(tournament: Tournament, number: int, present: list[int]):
+    """A Danish turn in groups (docs/individual-and-teams.md): the team Danish inside every
+    group on the standings, each group's matches on its own tables, its odd team resting."""
+    groups = check_groups_set(tournament, number)
+    ranking = _seeding(tournament, number, present)
+    turns = danish.turns_to_avoid(
+        tournament.plan,
+        number,
+        team_meetings(tournament),
+        last_by_ranking=tournament.last_danish_by_ranking,
+    )
+    try:
+        seating = team_danish.seat_team_groups(groups, ranking, turns, team_byes_taken(tournament))
+    except RuleError as exc:
+        raise rule_refusal(exc) from None
+    return ranking, list(seating.matches), list(seating.byes), [list(r) for r in seating.repeats]
+
+
 def seat_team_turn(tournament: Tournament, user=None):
     """Seat the next turn of a team event by its plan: line Pairs, two tables a match and
     the team byes, in one transaction (the same guards as the pairs seating)."""
@@ -421,6 +451,8 @@ def seat_team_turn(tournament: Tournament, user=None):
         present = present_teams(tournament, number)
         if movement == "round-robin":
             order, matches, byes, repeats = _round_robin(tournament, number, present)
+        elif movement in GROUP_WORDS:
+            order, matches, byes, repeats = _in_groups(tournament, number, present)
         else:
             order, matches, byes, repeats = _danish(tournament, number, present)
         turn = new_turn(tournament, number, movement, order, repeats)
@@ -546,6 +578,10 @@ def swap_problems(tournament: Tournament, turn: Turn, a: int, b: int) -> list[st
         for me, other in after.items()
         if other is None and me in rested
     ]
+    if turn.movement in GROUP_WORDS:
+        where = {t: name for name, teams in groups_map(tournament).items() for t in teams}
+        if where.get(a) != where.get(b):
+            problems.append(_("Teams %(a)d and %(b)d play in different groups.") % {"a": a, "b": b})
     if turn.movement == "round-robin" and turn.number != block_start(tournament.plan, turn.number):
         problems.append(
             _(
