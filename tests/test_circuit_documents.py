@@ -43,6 +43,8 @@ def two_spellings(tmp_path, client) -> Circuit:
 
 
 def pdf(client) -> Document:
+    """Prepare the PDF (built inline in tests) and download it by its address."""
+    assert client.post("/circuits/m/documents/", {"kind": "pdf"}).status_code == 302
     response = client.get("/circuits/m/standings.pdf")
     assert response.status_code == 200 and bytes(response.content).startswith(b"%PDF")
     assert response["Content-Disposition"] == 'attachment; filename="m.pdf"'
@@ -89,12 +91,17 @@ def test_the_workbook_goes_the_same_way(tmp_path, client):
     from openpyxl import load_workbook
 
     two_spellings(tmp_path, client)
+    not_yet = client.get("/circuits/m/standings.xlsx")  # a GET asks for nothing
+    assert not_yet.status_code == 302 and not_yet["Location"] == "/circuits/m/documents/"
+    assert not Document.objects.exists()
+    client.post("/circuits/m/documents/", {"kind": "xlsx"})
     response = client.get("/circuits/m/standings.xlsx")
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="m.xlsx"'
     book = load_workbook(BytesIO(response.content))
     assert book.sheetnames == ["Circuito", "Classifica", "Tappe"]
     doc = Document.objects.get(kind="circuit-xlsx")
+    client.post("/circuits/m/documents/", {"kind": "xlsx"})  # asked again: the same file
     assert client.get("/circuits/m/standings.xlsx").status_code == 200
     assert Document.objects.filter(kind="circuit-xlsx").count() == 1 and doc.done == doc.total
     json_file = client.get("/circuits/m/standings.json")  # the JSON stays immediate
@@ -129,8 +136,9 @@ def test_the_request_returns_at_once_while_the_job_is_pending(
     page = shown(client.get("/circuits/m/", **IT).content)
     assert "in preparazione…" in page and 'hx-get="/circuits/m/documents/"' in page
     assert "None" not in page
-    # the old address of the file: the same pending document, and its progress page
+    # asked again meanwhile: the same pending document; its address leads to its progress
     with django_capture_on_commit_callbacks(execute=True):
+        client.post("/circuits/m/documents/", {"kind": "pdf"}, **IT)
         again = client.get("/circuits/m/standings.pdf", **IT)
     assert again.status_code == 302 and again["Location"] == "/circuits/m/documents/"
     assert Document.objects.count() == 1 and DBTaskResult.objects.count() == 1

@@ -225,6 +225,19 @@ def circuit_documents(circuit: Circuit, language: str) -> list[tuple[str, Docume
     ]
 
 
+def finished_circuit_document(circuit: Circuit, kind: str, language: str) -> Document | None:
+    """The circuit's file of this kind, built in this language from the circuit as it is
+    now, if there is one (nothing is asked for: a GET changes nothing)."""
+    ready = Document.objects.filter(
+        circuit=circuit,
+        kind=kind,
+        status=Document.Status.READY,
+        source_version=circuits.inputs_version(circuit),
+    ).only("pk", "options")
+    found = next((d.pk for d in ready if d.options.get("language") == language), None)
+    return None if found is None else Document.objects.select_related("circuit").get(pk=found)
+
+
 def start(fields: dict, total: int) -> Document:
     """The document these fields describe: one being built or built from the same data,
     else a new one, enqueued (a long kind) or built here."""

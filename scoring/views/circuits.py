@@ -165,8 +165,8 @@ class MergeUndoView(CircuitActionView):
 
 class DownloadView(CircuitMixin, View):
     """The standings as the contract's JSON (at once); as PDF or workbook the finished file
-    while the circuit is unchanged, else its build is asked for (in the background) and the
-    documents' page shows its progress."""
+    while the circuit is unchanged, else the circuit's documents' page (where it is prepared
+    in the background, with its progress: a GET asks for nothing)."""
 
     fmt = ""
 
@@ -177,10 +177,10 @@ class DownloadView(CircuitMixin, View):
             response = HttpResponse(body, content_type="application/json")
             response["Content-Disposition"] = f'attachment; filename="{slug}.json"'
             return response
-        doc = jobs.request_circuit_document(
+        doc = jobs.finished_circuit_document(
             self.circuit, f"circuit-{self.fmt}", language=get_language()
         )
-        if doc.status != Document.Status.READY:
+        if doc is None:
             return redirect("circuit_documents", slug)
         return file_response(doc)
 
