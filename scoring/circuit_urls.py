@@ -17,6 +17,12 @@ desk = [
     path("<slug:slug>/standings.pdf", views.DownloadView.as_view(fmt="pdf"), name="circuit_pdf"),
     path("<slug:slug>/standings.xlsx", views.DownloadView.as_view(fmt="xlsx"), name="circuit_xlsx"),
     path("<slug:slug>/standings.json", views.DownloadView.as_view(fmt="json"), name="circuit_json"),
+    path("<slug:slug>/documents/", views.CircuitDocumentsView.as_view(), name="circuit_documents"),
+    path(
+        "<slug:slug>/documents/<int:pk>/",
+        views.CircuitDocumentDownloadView.as_view(),
+        name="circuit_document_download",
+    ),
 ]
 
 public = [

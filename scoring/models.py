@@ -207,7 +207,8 @@ class LogEntry(AppendOnly):
 
 
 class Document(models.Model):
-    """A printable file built in the background (score sheets of a big turn take seconds)."""
+    """A printable file built in the background (score sheets of a big turn take seconds):
+    a tournament's, or a circuit's standings (scoring.documents.jobs: one pipeline)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting")
@@ -215,7 +216,12 @@ class Document(models.Model):
         READY = "ready", _("Ready")
         FAILED = "failed", _("Failed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="documents")
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="documents"
+    )
+    circuit = models.ForeignKey(
+        "Circuit", null=True, blank=True, on_delete=models.CASCADE, related_name="documents"
+    )
     kind = models.CharField(_("document"), max_length=30)
     turn = models.PositiveSmallIntegerField(_("turn"), null=True, blank=True)
     options = models.JSONField(default=dict, blank=True)
@@ -235,9 +241,17 @@ class Document(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("document")
         verbose_name_plural = _("documents")
+        constraints = [
+            models.CheckConstraint(  # a tournament's or a circuit's, never both nor neither
+                condition=models.Q(tournament__isnull=False, circuit__isnull=True)
+                | models.Q(tournament__isnull=True, circuit__isnull=False),
+                name="document_of_one_owner",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.tournament.slug} {self.kind} T{self.turn} {self.status}"
+        owner = self.tournament.slug if self.tournament_id else f"circuit {self.circuit.slug}"
+        return f"{owner} {self.kind} T{self.turn} {self.status}"
 
     @property
     def percent(self) -> int:

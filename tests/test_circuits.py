@@ -332,7 +332,9 @@ def test_pages_desk_and_players(client, tmp_path, django_assert_max_num_queries)
     assert client.get("/circuits/estate/stages/add/").status_code == 405
     page = client.get("/circuits/estate/")
     assert page.status_code == 200 and "Rossi Mario 0" in page.content.decode()
-    for fmt in ("pdf", "xlsx", "json"):
+    assert client.get("/circuits/estate/standings.json").status_code == 200
+    for fmt in ("pdf", "xlsx"):  # prepared first (tests/test_circuit_documents.py)
+        assert client.post("/circuits/estate/documents/", {"kind": fmt}).status_code == 302
         assert client.get(f"/circuits/estate/standings.{fmt}").status_code == 200
     client.force_login(other)  # not his: not found, and nothing changes
     assert client.get("/circuits/estate/").status_code == 404

@@ -10,7 +10,7 @@ import pytest
 from scoring.models import HomologationPackage, HubTournament
 from scoring.rules import homologation as h
 from scoring.services import hub, hub_cache
-from tests.helpers import run
+from tests.helpers import run, shown
 from tests.test_hub import finished, post, register
 from tests.test_recompute import forge
 
@@ -111,3 +111,38 @@ def test_a_long_list_shows_its_first_differences_and_how_many_more(client, setti
     assert "… e altre 5" in page
     api = client.get(f"/hub/api/tournaments/{stored.pk}/").json()["tournament"]
     assert len(api["differences"]) == hub.SHOWN_DIFFERENCES + 5
+
+
+def test_the_verification_page_says_the_recomputation_s_outcome(client, settings, tmp_path):
+    """/verify/<digest>/ on the hub: the seal, and what the recomputation at the receipt
+    found, with the differences listed (in Italian); an intact package: no difference."""
+    package, data, table = forged_package(tmp_path)
+    settings.ROLE = "hub"
+    token = register()
+    assert post(client, data, token).status_code == 201
+    forged = HubTournament.objects.get()
+    client.cookies["django_language"] = "it"
+    page = shown(client.get(f"/verify/{forged.digest}/").content)
+    assert "verificato" in page  # the seal holds: signed again with the club's key
+    assert "Ricalcolo dei numeri" in page and "da verificare" in page
+    assert "Numeri diversi da quelli delle regole" in page
+    vp = [table["ns_vp"], table["ew_vp"]]
+    assert f"turno 1, tavolo {table['table']}: PV {vp[0] + 1}-{vp[1] - 1} nel pacchetto" in page
+    assert f'href="/hub/t/{forged.pk}/"' in page
+    assert "nessuna differenza" not in page and "None" not in page
+    # the club's own package of the same tournament: intact numbers, replacing the forged one
+    assert post(client, bytes(package.data), token).status_code == 201
+    intact = HubTournament.objects.get(current=True)
+    page = shown(client.get(f"/verify/{intact.digest}/").content)
+    assert "Ricalcolo dei numeri" in page and "nessuna differenza" in page
+    assert "da verificare" not in page and "Numeri diversi" not in page and "None" not in page
+    older = shown(client.get(f"/verify/{forged.digest}/").content)
+    assert "da verificare" in older and "sostituito da un pacchetto più recente" in older
+
+
+def test_a_club_s_own_verification_page_says_nothing_of_a_recomputation(client, tmp_path):
+    """On a club's installation the package is the one it sealed: no hub, no recomputation."""
+    package = finished(tmp_path)
+    client.cookies["django_language"] = "it"
+    page = shown(client.get(f"/verify/{package.digest}/").content)
+    assert "verificato" in page and "Ricalcolo dei numeri" not in page

@@ -114,7 +114,13 @@ def world(tmp_path):
     )
     doc = jobs.request_document(t, "seating", t.turn_set.get(number=1))
     kwargs = {"slug": slug, "number": 1, "turn": 1, "table": 1, "code": table.code}
-    pks = {"board_approve": report.pk, "document_status": doc.pk, "document_download": doc.pk}
+    circuit_doc = jobs.request_circuit_document(Circuit.objects.get(slug=slug), "circuit-pdf")
+    pks = {
+        "board_approve": report.pk,
+        "document_status": doc.pk,
+        "document_download": doc.pk,
+        "circuit_document_download": circuit_doc.pk,
+    }
     return users, kwargs, pks
 
 

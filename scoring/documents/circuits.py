@@ -4,6 +4,7 @@ the workbook (openpyxl, like the homologation workbook)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -52,10 +53,11 @@ def rules_text(report: Report) -> str:
     return "; ".join(parts)
 
 
-def standings_pdf(report: Report) -> bytes:
+def standings_pdf(report: Report, progress: Callable[[int, int], None] | None = None) -> bytes:
     """The standings, a table per page (one line a row, never wrapped, so that the pages are
     known before rendering), rendered a few pages at a time in parallel (scoring.documents.
-    pdf): a circuit of thousands of players is tens of thousands of cells."""
+    pdf): a circuit of thousands of players is tens of thousands of cells. `progress(done,
+    total)` in pages, as the chunks are done (a background build shows it)."""
     rows = [{"r": r, "cells": stage_cells(report, r)} for r in report.rows]
     first, rest = rows[:FIRST_PAGE_ROWS], rows[FIRST_PAGE_ROWS:]
     pages = [first] + [rest[i : i + ROWS_PER_PAGE] for i in range(0, len(rest), ROWS_PER_PAGE)]
@@ -76,7 +78,10 @@ def standings_pdf(report: Report) -> bytes:
         )
         for a, b in chunks
     ]
-    return render(html)
+    if progress is None:
+        return render(html)
+    progress(0, len(pages))
+    return render(html, lambda done, _total: progress(chunks[done - 1][1], len(pages)))
 
 
 def column_widths(stages: int) -> dict:

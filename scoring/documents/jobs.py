@@ -9,6 +9,10 @@ and writing its progress and its file in short ones, so that it never holds the
 database's write lock while it lays pages out; a job whose worker died is run
 again (tournaments.taskqueue.queue). `settings.TASKS_INLINE` (or `DOCUMENTS_SYNC`) builds
 inline instead (tests, commands).
+
+A circuit's standings (PDF, workbook) go the same way: a `Document` of the circuit (no
+tournament), its fingerprint the standings' inputs (scoring.services.circuits.inputs_version:
+the rules, the stages and their results' versions, the merges in force).
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from django_tasks import task
 from django_tasks.base import TaskResultStatus
 from django_tasks.signals import task_finished
 
+from scoring.documents import circuits as circuit_files
 from scoring.documents import reports
 from scoring.documents import sheets as documents
-from scoring.models import Document, LogEntry, Penalty, ResultChange
+from scoring.models import Circuit, Document, LogEntry, Penalty, ResultChange
+from scoring.services import circuits
 from tournaments.models import Tournament, Turn
 from tournaments.taskqueue import queue
 
@@ -36,11 +42,17 @@ log = logging.getLogger(__name__)
 SEATING_KINDS = {"sheets", "seating", "seating-alpha", "slips"}  # they show no result
 TURN_KINDS = SEATING_KINDS | {"sheets-filled"}
 KINDS = TURN_KINDS | {"standings-pdf", "workbook", "cards", "prizes-pdf"}
-BACKGROUND = {"sheets", "sheets-filled"}  # the long ones; the others take well under a second
-CONTENT_TYPES = {"workbook": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+CIRCUIT_KINDS = {"circuit-pdf", "circuit-xlsx"}  # a circuit's standings
+# the long ones (a circuit of 3,000 players: a 101-page PDF, ~30 s); the others take well
+# under a second
+BACKGROUND = {"sheets", "sheets-filled"} | CIRCUIT_KINDS
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CONTENT_TYPES = {"workbook": XLSX, "circuit-xlsx": XLSX}
 
 
 def filename(doc: Document) -> str:
+    if doc.circuit_id:
+        return f"{doc.circuit.slug}.{'xlsx' if doc.kind == 'circuit-xlsx' else 'pdf'}"
     turn = f"-turno{doc.turn}" if doc.turn else ""
     two = "-2xA4" if doc.options.get("two_up") else ""
     ext = "xlsx" if doc.kind == "workbook" else "pdf"
@@ -142,6 +154,9 @@ def states(tournament: Tournament, docs) -> dict[int, str]:
 
 
 def state(doc: Document) -> str:
+    if doc.circuit_id:
+        current = circuits.inputs_version(doc.circuit) == doc.source_version
+        return CURRENT if current else OUT_OF_DATE
     return states(doc.tournament, [doc])[doc.pk]
 
 
@@ -164,31 +179,78 @@ def request_document(
         "language": language or settings.LANGUAGE_CODE,
         "base_url": base_url,
     }
-    version = fingerprint(tournament, kind, turn)
-    seating = seating_version(turn) if turn is not None else ""
-    number = turn.number if turn else None
-    existing = Document.objects.filter(
-        tournament=tournament,
+    fields = {
+        "tournament": tournament,
+        "kind": kind,
+        "turn": turn.number if turn else None,
+        "options": options,
+        "source_version": fingerprint(tournament, kind, turn),
+        "seating_version": seating_version(turn) if turn is not None else "",
+    }
+    total = turn.tables.count() if (turn is not None and kind in BACKGROUND) else 1
+    return start(fields, total)
+
+
+def request_circuit_document(circuit: Circuit, kind: str, *, language: str | None = None):
+    """A circuit's standings as a file, fresh: the finished one while the circuit's inputs
+    are unchanged, else a new build (in the background)."""
+    if kind not in CIRCUIT_KINDS:
+        raise ValueError(f"unknown document {kind}")
+    fields = {
+        "circuit": circuit,
+        "kind": kind,
+        "turn": None,
+        "options": {"language": language or settings.LANGUAGE_CODE},
+        "source_version": circuits.inputs_version(circuit),
+        "seating_version": "",
+    }
+    return start(fields, 1)
+
+
+def circuit_documents(circuit: Circuit, language: str) -> list[tuple[str, Document | None, str]]:
+    """Each of the circuit's files (PDF, workbook) as the desk shows it: the newest asked in
+    this language, or None, and whether it is `CURRENT` (still the circuit's standings)."""
+    newest: dict[str, Document] = {}
+    for doc in Document.objects.filter(circuit=circuit).defer("content")[:20]:
+        if doc.options.get("language") == language:
+            newest.setdefault(doc.kind, doc)
+    version = circuits.inputs_version(circuit) if newest else ""
+    return [
+        (
+            kind,
+            newest.get(kind),
+            CURRENT if kind in newest and newest[kind].source_version == version else OUT_OF_DATE,
+        )
+        for kind in ("circuit-pdf", "circuit-xlsx")
+    ]
+
+
+def finished_circuit_document(circuit: Circuit, kind: str, language: str) -> Document | None:
+    """The circuit's file of this kind, built in this language from the circuit as it is
+    now, if there is one (nothing is asked for: a GET changes nothing)."""
+    ready = Document.objects.filter(
+        circuit=circuit,
         kind=kind,
-        turn=number,
-        options=options,
-        source_version=version,
-        seating_version=seating,
+        status=Document.Status.READY,
+        source_version=circuits.inputs_version(circuit),
+    ).only("pk", "options")
+    found = next((d.pk for d in ready if d.options.get("language") == language), None)
+    return None if found is None else Document.objects.select_related("circuit").get(pk=found)
+
+
+def start(fields: dict, total: int) -> Document:
+    """The document these fields describe: one being built or built from the same data,
+    else a new one, enqueued (a long kind) or built here."""
+    existing = Document.objects.filter(
+        **fields,
         status__in=[Document.Status.PENDING, Document.Status.RUNNING, Document.Status.READY],
     ).first()
     if existing is not None:
         return existing
-    total = turn.tables.count() if (turn is not None and kind in BACKGROUND) else 1
-    doc = Document.objects.create(
-        tournament=tournament,
-        kind=kind,
-        turn=number,
-        options=options,
-        source_version=version,
-        seating_version=seating,
-        total=total,
-    )
-    if kind in BACKGROUND and not (settings.TASKS_INLINE or getattr(settings, "DOCUMENTS_SYNC", 0)):
+    doc = Document.objects.create(**fields, total=total)
+    if fields["kind"] in BACKGROUND and not (
+        settings.TASKS_INLINE or getattr(settings, "DOCUMENTS_SYNC", 0)
+    ):
         queue.defer(build_document, doc.pk)
     else:
         build(doc.pk)
@@ -220,7 +282,7 @@ def _job_failed(sender, task_result, **kwargs) -> None:
 
 def build(pk: int) -> None:
     """Build a document, recording progress; a failure is recorded, never raised."""
-    doc = Document.objects.select_related("tournament").get(pk=pk)
+    doc = Document.objects.select_related("tournament", "circuit").get(pk=pk)
     if doc.status == Document.Status.READY:
         return  # built already (a job run again after its worker died at the very end)
     if doc.turn is not None and not doc.seating_version:  # asked for without request_document
@@ -235,40 +297,13 @@ def build(pk: int) -> None:
         )
         return
     Document.objects.filter(pk=pk).update(status=Document.Status.RUNNING)
-    t = doc.tournament
-    language = doc.options.get("language")
 
     def progress(done: int, total: int) -> None:
         Document.objects.filter(pk=pk).update(done=done, total=total)
+        doc.total = total
 
     try:
-        turn = t.turn_set.get(number=doc.turn) if doc.turn else None
-        if doc.kind in ("sheets", "sheets-filled"):
-            content = documents.scoresheets_pdf(
-                t,
-                turn,
-                filled=doc.kind == "sheets-filled",
-                two_up=doc.options.get("two_up", False),
-                progress=progress,
-                language=language,
-                base=doc.options.get("base_url") or None,
-            )
-        elif doc.kind == "seating":
-            content = documents.seating_pdf(t, turn, language=language)
-        elif doc.kind == "seating-alpha":
-            content = documents.seating_alpha_pdf(t, turn, language=language)
-        elif doc.kind == "slips":
-            content = documents.slips_pdf(t, turn, language=language)
-        elif doc.kind == "prizes-pdf":
-            content = reports.prizes_pdf(t, language=language)
-        elif doc.kind == "cards":
-            content = documents.cards_pdf(
-                t, base=doc.options.get("base_url") or None, language=language
-            )
-        else:
-            content = reports.build(
-                t, "xlsx" if doc.kind == "workbook" else "pdf", language=language
-            )
+        content = circuit_content(doc, progress) if doc.circuit_id else content_of(doc, progress)
     except Exception as exc:  # recorded for the referee; the desk keeps working
         log.exception("document %s failed", pk)
         Document.objects.filter(pk=pk).update(
@@ -278,3 +313,40 @@ def build(pk: int) -> None:
     Document.objects.filter(pk=pk).update(
         status=Document.Status.READY, content=content, done=doc.total, finished_at=timezone.now()
     )
+
+
+def circuit_content(doc: Document, progress) -> bytes:
+    """A circuit's standings as they are now, in the language they were asked in."""
+    with translation.override(doc.options.get("language") or settings.LANGUAGE_CODE):
+        report = circuits.circuit_standings(doc.circuit)
+        if doc.kind == "circuit-xlsx":
+            return circuit_files.workbook(report)
+        return circuit_files.standings_pdf(report, progress=progress)
+
+
+def content_of(doc: Document, progress) -> bytes:
+    """A tournament's document."""
+    t = doc.tournament
+    language = doc.options.get("language")
+    turn = t.turn_set.get(number=doc.turn) if doc.turn else None
+    if doc.kind in ("sheets", "sheets-filled"):
+        return documents.scoresheets_pdf(
+            t,
+            turn,
+            filled=doc.kind == "sheets-filled",
+            two_up=doc.options.get("two_up", False),
+            progress=progress,
+            language=language,
+            base=doc.options.get("base_url") or None,
+        )
+    if doc.kind == "seating":
+        return documents.seating_pdf(t, turn, language=language)
+    if doc.kind == "seating-alpha":
+        return documents.seating_alpha_pdf(t, turn, language=language)
+    if doc.kind == "slips":
+        return documents.slips_pdf(t, turn, language=language)
+    if doc.kind == "prizes-pdf":
+        return reports.prizes_pdf(t, language=language)
+    if doc.kind == "cards":
+        return documents.cards_pdf(t, base=doc.options.get("base_url") or None, language=language)
+    return reports.build(t, "xlsx" if doc.kind == "workbook" else "pdf", language=language)

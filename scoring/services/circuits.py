@@ -10,6 +10,7 @@ fixed number of queries once every local stage's snapshot is fresh.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -285,6 +286,51 @@ def circuit_standings(circuit: Circuit, after: int | None = None) -> Report:
         rules_of(circuit), [entries for _head, entries in data[:count]], aliases(circuit)
     )
     return Report(circuit, [head for head, _entries in data[:count]], len(data), rows)
+
+
+CIRCUIT_INPUTS = (
+    "version",
+    "slug",
+    "name",
+    "season",
+    "points",
+    "placing",
+    "points_beyond",
+    "best",
+    "min_stages",
+    "finalists_percent",
+    "finalists",
+)
+
+
+def inputs_version(circuit: Circuit) -> str:
+    """What the circuit's standings are made of, summed up (a document built from them is
+    out of date once it changes): its rules, its stages (a local tournament's public version,
+    name and date; a received tournament's newest package), its merges in force. A few
+    queries, whatever the number of stages and players; no standings computed."""
+    head = Circuit.objects.filter(pk=circuit.pk).values_list(*CIRCUIT_INPUTS)
+    stages = list(
+        circuit.stages.values_list(
+            "pk",
+            "tournament_id",
+            "tournament__public_version",
+            "tournament__name",
+            "tournament__date",
+            "hub_club",
+            "hub_slug",
+        )
+    )
+    hub = {(s[5], s[6]) for s in stages if s[1] is None}
+    received = []
+    if hub:
+        newest = HubTournament.objects.filter(current=True, slug__in={k[1] for k in hub})
+        rows = newest.values_list("club__code", "slug", "pk", "name", "date")
+        received = sorted(t for t in rows if (t[0], t[1]) in hub)
+    merges = list(
+        CircuitMerge.objects.filter(circuit=circuit, undone_at=None).values_list("kept", "merged")
+    )
+    parts = [list(head), stages, received, merges]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
 # --- merges -------------------------------------------------------------------------------

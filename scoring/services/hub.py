@@ -255,6 +255,22 @@ def recomputed(t: HubTournament, limit: int | None = None) -> tuple[list[str], l
     return said, [(r[0], reason_text(r)) for r in reasons]
 
 
+def recomputation_of(digest: str) -> dict | None:
+    """What the recomputation at the receipt found in the package with this digest (its
+    verification page says it): the received tournament, its differences in words (the first
+    `SHOWN_DIFFERENCES`) and what could not be recomputed; None if the hub holds no such
+    package. One query."""
+    found = (
+        HubTournament.objects.filter(digest=digest)
+        .only("pk", "status", "differences", "cannot_recompute", "current")
+        .first()
+    )
+    if found is None:
+        return None
+    said, reasons = recomputed(found, SHOWN_DIFFERENCES)
+    return {"received": found, "said": said, "reasons": reasons}
+
+
 def tournament(pk: int) -> tuple[HubTournament, list[dict]] | None:
     found = HubTournament.objects.select_related("club").defer("package").filter(pk=pk).first()
     if found is None:

@@ -9,11 +9,14 @@ import json
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.documents import circuits as documents
-from scoring.models import Circuit
+from scoring.documents import jobs
+from scoring.models import Circuit, Document
 from scoring.services import circuits
 from tournaments.errors import Refused
 from tournaments.rules.names import matches
@@ -109,6 +112,7 @@ class CircuitDeskView(CircuitMixin, View):
                 "stages": circuits.stage_list(self.circuit),
                 "rows": circuit_rows(report),
                 "merges": circuits.merge_rows(self.circuit),
+                **documents_context(self.circuit),
                 "error": error,
                 "posted": request.POST,
             },
@@ -160,26 +164,78 @@ class MergeUndoView(CircuitActionView):
 
 
 class DownloadView(CircuitMixin, View):
-    """The standings as PDF, workbook or the contract's JSON."""
+    """The standings as the contract's JSON (at once); as PDF or workbook the finished file
+    while the circuit is unchanged, else the circuit's documents' page (where it is prepared
+    in the background, with its progress: a GET asks for nothing)."""
 
     fmt = ""
-    types = {
-        "pdf": "application/pdf",
-        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "json": "application/json",
-    }
 
     def get(self, request, slug):
-        report = circuits.circuit_standings(self.circuit)
-        if self.fmt == "pdf":
-            body = documents.standings_pdf(report)
-        elif self.fmt == "xlsx":
-            body = documents.workbook(report)
-        else:
+        if self.fmt == "json":
+            report = circuits.circuit_standings(self.circuit)
             body = json.dumps(circuits.as_json(report)).encode()
-        response = HttpResponse(body, content_type=self.types[self.fmt])
-        response["Content-Disposition"] = f'attachment; filename="{slug}.{self.fmt}"'
-        return response
+            response = HttpResponse(body, content_type="application/json")
+            response["Content-Disposition"] = f'attachment; filename="{slug}.json"'
+            return response
+        doc = jobs.finished_circuit_document(
+            self.circuit, f"circuit-{self.fmt}", language=get_language()
+        )
+        if doc is None:
+            return redirect("circuit_documents", slug)
+        return file_response(doc)
+
+
+def file_response(doc: Document) -> HttpResponse:
+    content_type = jobs.CONTENT_TYPES.get(doc.kind, "application/pdf")
+    response = HttpResponse(bytes(doc.content), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{jobs.filename(doc)}"'
+    return response
+
+
+class CircuitDocumentsView(CircuitMixin, View):
+    """The circuit's PDF and workbook: ask for one (POST: built in the background, then back
+    to the circuit's page), or see how far each is (GET; htmx polls the fragment)."""
+
+    kinds = {"pdf": "circuit-pdf", "xlsx": "circuit-xlsx"}
+
+    def get(self, request, slug):
+        template = (
+            "scoring/_circuit_documents.html" if request.htmx else "scoring/circuit_documents.html"
+        )
+        return render(request, template, documents_context(self.circuit))
+
+    def post(self, request, slug):
+        kind = self.kinds.get(request.POST.get("kind", ""))
+        if kind is None:
+            return render(
+                request,
+                "scoring/circuit_documents.html",
+                {**documents_context(self.circuit), "error": _("No such document.")},
+                status=400,
+            )
+        jobs.request_circuit_document(self.circuit, kind, language=get_language())
+        return redirect(reverse("circuit_desk", args=[slug]) + "#documents")
+
+
+def documents_context(circuit: Circuit) -> dict:
+    rows = [
+        {"kind": kind, "doc": doc, "fresh": freshness == jobs.CURRENT}
+        for kind, doc, freshness in jobs.circuit_documents(circuit, get_language())
+    ]
+    building = any(r["doc"] and r["doc"].status in BUILDING for r in rows)
+    return {"c": circuit, "documents": rows, "building": building}
+
+
+BUILDING = {Document.Status.PENDING, Document.Status.RUNNING}
+
+
+class CircuitDocumentDownloadView(CircuitMixin, View):
+    """A finished file of the circuit (even one the circuit has changed since: the page
+    says it is out of date)."""
+
+    def get(self, request, slug, pk):
+        doc = get_object_or_404(Document, circuit=self.circuit, pk=pk, status=Document.Status.READY)
+        return file_response(doc)
 
 
 def circuit_rows(report) -> list[dict]:

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView, View
 from scoring.documents.homologation import build_package
 from scoring.models import HomologationPackage
 from scoring.services import homologation as service
+from scoring.services import hub
 from scoring.services.labels import local_time
 from scoring.views.documents import DocumentsView, site_url
 from tournaments.access import TournamentMixin
@@ -66,6 +67,8 @@ class VerifyView(TemplateView):
             raise Http404(_("No package with this digest is held here."))
         context.update(found)
         context["sealed_at"] = sealed_at((found.get("manifest") or {}).get("created_at"))
+        if settings.ROLE == "hub":  # every number recomputed at the receipt: its outcome
+            context.update(hub.recomputation_of(kwargs["digest"]) or {})
         return context
 
 

@@ -79,6 +79,7 @@ NOT_PAGES = {
     "circuit_pdf": "a circuit's standings (PDF)",
     "circuit_xlsx": "a circuit's standings (spreadsheet)",
     "circuit_json": "a circuit's standings (JSON)",
+    "circuit_document_download": "a circuit's standings (PDF or spreadsheet)",
     # The language menu's target: a POST (a GET only redirects to the page it names).
     "set_language": "the language menu's target (a POST)",
     # A piece of a page (htmx swaps it into the scores page, audited with it).
