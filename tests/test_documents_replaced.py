@@ -163,3 +163,21 @@ def test_a_new_line_up_replaces_the_documents_of_a_team_turn(tmp_path):
     run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "12+9,10+11")
     assert state(sheets) == jobs.REPLACED
     assert state(standings) == jobs.OUT_OF_DATE  # the names of the lines changed
+
+
+def test_a_failed_build_says_a_plain_sentence_never_the_exception(tmp_path, settings, monkeypatch):
+    """The exception goes to the server's log; the referee reads what to do, in Italian."""
+    settings.TASKS_INLINE = settings.DOCUMENTS_SYNC = False
+    slug = make_tournament(tmp_path, pairs=8, turns=2)
+    run("turn_seat", slug)
+    doc = jobs.request_document(Tournament.objects.get(slug=slug), "sheets", _turn(slug, 1))
+
+    def broken(*args):
+        raise KeyError("ns_points None")
+
+    monkeypatch.setattr(jobs, "content_of", broken)
+    jobs.build(doc.pk)
+    doc.refresh_from_db()
+    assert doc.status == Document.Status.FAILED
+    assert "None" not in doc.error and "ns_points" not in doc.error
+    assert "tecnico" in doc.error

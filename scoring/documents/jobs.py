@@ -34,6 +34,7 @@ from scoring.documents import reports
 from scoring.documents import sheets as documents
 from scoring.models import Circuit, Document, LogEntry, Penalty, ResultChange
 from scoring.services import circuits
+from tournaments.errors import Refused
 from tournaments.models import Tournament, Turn
 from tournaments.taskqueue import queue
 
@@ -307,12 +308,24 @@ def build(pk: int) -> None:
     except Exception as exc:  # recorded for the referee; the desk keeps working
         log.exception("document %s failed", pk)
         Document.objects.filter(pk=pk).update(
-            status=Document.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now()
+            status=Document.Status.FAILED, error=failure_text(doc, exc), finished_at=timezone.now()
         )
         return
     Document.objects.filter(pk=pk).update(
         status=Document.Status.READY, content=content, done=doc.total, finished_at=timezone.now()
     )
+
+
+def failure_text(doc: Document, exc: Exception) -> str:
+    """What the referee reads of a failed build: a refusal's own message; for anything else a
+    plain sentence (the exception itself goes to the server's log, never to the page)."""
+    with translation.override(doc.options.get("language") or settings.LANGUAGE_CODE):
+        if isinstance(exc, Refused):
+            return str(exc.message)[:500]
+        return _(
+            "An unexpected error stopped it (written in the server's log): ask for it again; "
+            "if it fails again, tell the technician."
+        )
 
 
 def circuit_content(doc: Document, progress) -> bytes:
