@@ -86,7 +86,7 @@ def withdrawn_found(tournament: Tournament, query: str) -> list[str]:
     number = int(query) if query.isascii() and query.isdigit() else None
     found = []
     words = tournament.words
-    for pair in tournament.pairs.filter(
+    for pair in tournament.lines.filter(
         line_turn__isnull=True, withdrawn_after_turn__isnull=False
     ).select_related("player1", "player2"):
         names = (pair.player1.name, pair.player2.name)

@@ -66,7 +66,7 @@ class EventKind:
         the player's place in it — 1, 2… or None where the player is the entrant —, the
         Player)."""
         found: list[tuple[int, int | None, object]] = []
-        for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
+        for pair in tournament.lines.select_related("player1", "player2").order_by("number"):
             found += [(pair.number, 1, pair.player1), (pair.number, 2, pair.player2)]
         return found
 
@@ -119,7 +119,7 @@ class EventKind:
 
     def registered_entrants(self, tournament) -> int:
         """How many entrants are registered: the pairs."""
-        return tournament.pairs.count()
+        return tournament.lines.count()
 
     def registered_text(self, tournament) -> str:
         """ "12 pairs registered", for the dashboard before turn 1."""
@@ -232,18 +232,16 @@ class EventKind:
     def entrants_present(self, tournament, number: int) -> set[int]:
         """The numbers of the entrants playing turn `number` (not withdrawn before it)."""
         return set(
-            tournament.pairs.filter(line_turn__isnull=True)
-            .filter(Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number))
-            .values_list("number", flat=True)
+            tournament.pairs.filter(
+                Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number)
+            ).values_list("number", flat=True)
         )
 
     def entrant_names(self, tournament) -> dict[int, str]:
         """Entrant number -> how the pages name it beside its number (a pair: its players)."""
         return {
             p.number: f"{p.player1.name} – {p.player2.name}"
-            for p in tournament.pairs.filter(line_turn__isnull=True).select_related(
-                "player1", "player2"
-            )
+            for p in tournament.pairs.select_related("player1", "player2")
         }
 
     # The first seating (Art. 2; tournaments.services.first_seating asks these two hooks).

@@ -1,6 +1,6 @@
 """Team events (Art. 2): registering teams, their line-ups, and seating a turn of matches.
 
-A *line* (two players of a team sitting together in one turn) is a `Pair` row with
+A *line* (two players of a team sitting together in one turn) is a `Line` row with
 `line_turn` and `team` set, so tables, results, phones and sheets work as for pairs. A line's
 number is internal (`line_number`) and never shown. Match `k` of a turn plays on tables
 `2k - 1` (open room: A's first line N-S v B's first line) and `2k` (closed room: B's second
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import Bye, Lineup, Pair, Player, Table, Team, Tournament, Turn, audit
+from tournaments.models import Bye, Line, Lineup, Player, Table, Team, Tournament, Turn, audit
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import danish, roundrobin, team_danish
 from tournaments.rules import lineups
@@ -293,7 +293,7 @@ def lineups_closed(tournament: Tournament, turn: Turn | None) -> str:
 def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups.Lineup) -> None:
     players = {p.number: p for p in team.members.all()}
     for index, line in enumerate(lineup, start=1):
-        Pair.objects.filter(
+        Line.objects.filter(
             tournament=tournament,
             team=team,
             line_turn=turn,
@@ -424,7 +424,7 @@ def seat_team_turn(tournament: Tournament, user=None):
             order, matches, byes, repeats = _danish(tournament, number, present)
         turn = new_turn(tournament, number, movement, order, repeats)
         teams = {t.number: t for t in tournament.teams.all()}
-        Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
+        Line.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
         playing = sorted({t for _k, a, b in matches for t in (a, b)})
         lines = _create_lines(tournament, number, teams, playing)
         tables = Table.objects.bulk_create(
@@ -506,7 +506,7 @@ def _create_lines(tournament, number: int, teams: dict, playing: list[int]) -> d
         lineup = chosen.get(team.pk) or lineups.default_lineup(by_team.get(team.pk, []))
         for index, (p1, p2) in enumerate(lineup, start=1):
             rows.append(
-                Pair(
+                Line(
                     tournament=tournament,
                     number=line_number(number, t, index),
                     player1=players[(team.pk, p1)],
@@ -516,7 +516,7 @@ def _create_lines(tournament, number: int, teams: dict, playing: list[int]) -> d
                     pin=team.pin,
                 )
             )
-    created = Pair.objects.bulk_create(rows)
+    created = Line.objects.bulk_create(rows)
     return {(p.team.number, p.number % 10): p for p in created}
 
 
@@ -615,11 +615,11 @@ def swap_teams(
 
 
 def _lines_of(tournament, turn: Turn, teams: dict, rests: set[int]) -> dict:
-    """(team, line) -> the line Pair of each swapped team in `turn`; a resting team's lines are
+    """(team, line) -> the Line of each swapped team in `turn`; a resting team's lines are
     made from its line-up, since it is about to play."""
     lines = {
         (p.team.number, p.number % 10): p
-        for p in Pair.objects.filter(
+        for p in Line.objects.filter(
             tournament=tournament, line_turn=turn.number, team__in=teams.values()
         ).select_related("team")
     }
@@ -653,7 +653,7 @@ def _drop_unused_lines(tournament, turn: Turn, teams: dict, rests: set[int]) -> 
         return
     try:
         with transaction.atomic():
-            Pair.objects.filter(
+            Line.objects.filter(
                 tournament=tournament, line_turn=turn.number, team__in=now_resting
             ).delete()
     except (ProtectedError, RestrictedError):
