@@ -304,8 +304,9 @@ class Tournament(models.Model):
     @property
     def pairs(self):
         """The registered pairs (a pairs event's entrants), never a turn's line: every line,
-        pairs included, is ``self.lines``."""
-        return Pair.objects.filter(tournament=self)
+        pairs included, is ``self.lines``. Read through the related manager, so each pair
+        knows its tournament without a query (as ``Pair.objects`` would not)."""
+        return self.lines.filter(line_turn__isnull=True)
 
     @property
     def plays_in_groups(self) -> bool:

@@ -28,7 +28,7 @@ def meetings_by_turn(tournament: Tournament) -> list[list[tuple[int, int]]]:
 
 def pair_by_number(tournament: Tournament, number: int) -> Pair:
     try:
-        return tournament.pairs.get(number=number)  # never a line
+        return Pair.objects.get(tournament=tournament, number=number)  # never a line
     except Pair.DoesNotExist:
         raise Refused(_("Pair %(n)d does not exist in this tournament.") % {"n": number}) from None
 
