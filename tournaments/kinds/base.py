@@ -66,7 +66,7 @@ class EventKind:
         the player's place in it — 1, 2… or None where the player is the entrant —, the
         Player)."""
         found: list[tuple[int, int | None, object]] = []
-        for pair in tournament.lines.select_related("player1", "player2").order_by("number"):
+        for pair in tournament.pairs.select_related("player1", "player2").order_by("number"):
             found += [(pair.number, 1, pair.player1), (pair.number, 2, pair.player2)]
         return found
 
@@ -119,7 +119,7 @@ class EventKind:
 
     def registered_entrants(self, tournament) -> int:
         """How many entrants are registered: the pairs."""
-        return tournament.lines.count()
+        return tournament.pairs.count()
 
     def registered_text(self, tournament) -> str:
         """ "12 pairs registered", for the dashboard before turn 1."""
