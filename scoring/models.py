@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.kinds import kind_of
 from tournaments.models import (
     AppendOnly,
-    Pair,
+    Line,
     Player,
     Table,
     Team,
@@ -91,7 +91,7 @@ class Penalty(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     pair = models.ForeignKey(
-        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="penalties"
+        Line, null=True, blank=True, on_delete=models.RESTRICT, related_name="penalties"
     )
     # Individual events: the player penalised alone (Art. 23); team events: the team.
     player = models.ForeignKey(
@@ -280,14 +280,14 @@ class TableReport(models.Model):
     ns_points = models.IntegerField(_("N-S points"))
     ew_points = models.IntegerField(_("E-W points"))
     deals = models.JSONField(_("deals"), default=list, blank=True)
-    entered_by = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    entered_by = models.ForeignKey(Line, on_delete=models.RESTRICT, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     # The table's version when this result was entered: it counts only while the table is
     # still at that version (nobody recorded anything there since).
     table_version = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
     answered_by = models.ForeignKey(
-        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+        Line, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     answered_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)
@@ -319,7 +319,7 @@ class Submission(models.Model):
     key = models.UUIDField()
     outcome = models.CharField(max_length=12, choices=Outcome.choices)
     report = models.ForeignKey(TableReport, on_delete=models.CASCADE, related_name="+")
-    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    pair = models.ForeignKey(Line, on_delete=models.RESTRICT, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
     # How many times the same key came again, and the last time: the board shows it, so the
     # referee can tell a network problem from a dispute.

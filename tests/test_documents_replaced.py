@@ -14,7 +14,7 @@ from scoring.documents import jobs
 from scoring.models import Document
 from tests.helpers import make_tournament, play_turn, run, score_record_args
 from tests.test_individual import make_individual
-from tournaments.models import Pair, Tournament
+from tournaments.models import Line, Tournament
 from tournaments.services.individual_seating import swap_players
 from tournaments.services.seating import swap_pairs, undo_seating
 
@@ -103,7 +103,7 @@ def test_a_swap_of_players_replaces_the_documents_of_an_individual_turn(referee,
     run("turn_seat", slug)
     slips = jobs.request_document(Tournament.objects.get(slug=slug), "slips", _turn(slug, 1))
     assert state(slips) == jobs.CURRENT
-    line = Pair.objects.get(line_turn=1, tournament__slug=slug, player1__number=1)
+    line = Line.objects.get(line_turn=1, tournament__slug=slug, player1__number=1)
     other = 3 if line.player2.number == 2 else 2  # a player of another line
     swap_players(Tournament.objects.get(slug=slug), 1, other, confirmed=True)
     assert state(slips) == jobs.REPLACED

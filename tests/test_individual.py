@@ -234,7 +234,7 @@ def internal_numbers(t: Tournament) -> list:
 
     return [
         re.compile(rf"(?<![\d.,]){n}(?![\d.,])")
-        for n in t.pairs.filter(line_turn__isnull=False).values_list("number", flat=True)
+        for n in t.lines.filter(line_turn__isnull=False).values_list("number", flat=True)
     ]
 
 
@@ -372,12 +372,12 @@ def test_undo_adjusted_score_and_turn_documents(tmp_path, client):
     slug = make_individual(tmp_path, players=8, plan="danish:2", first_seating="alphabetical")
     run("turn_seat", slug)
     t = Tournament.objects.get(slug=slug)
-    assert t.pairs.filter(line_turn=1).count() == 4
+    assert t.lines.filter(line_turn=1).count() == 4
     user = get_user_model().objects.create_user("ref", password="x")
     t.referees.add(user)
     client.force_login(user)
     assert client.post(reverse("seat_undo", args=[slug])).status_code == 302
-    assert not t.pairs.exists() and not t.turn_set.exists()
+    assert not t.lines.exists() and not t.turn_set.exists()
     first = json.loads(run("turn_seat", slug, "--json"))
     assert first["tables"][0]["ns"][0] == 1  # Giocatore01 first by surname
     run("score_adjust", slug, "--turn", "1", "--table", "1", "--ns-vp", "15", "--ew-vp", "5",
@@ -386,7 +386,7 @@ def test_undo_adjusted_score_and_turn_documents(tmp_path, client):
     rows = {r["player"]: r for r in export(slug)["standings"]}
     ns, ew = first["tables"][0]["ns"], first["tables"][0]["ew"]
     assert [rows[p]["vp"] for p in ns + ew] == [15, 15, 5, 5]
-    lines = [str(n) for n in t.pairs.values_list("number", flat=True)]
+    lines = [str(n) for n in t.lines.values_list("number", flat=True)]
     for kind in ("sheets", "seating", "seating-alpha", "slips"):
         out = tmp_path / f"{kind}.pdf"
         run("scoresheets_export", slug, "--turn", "1", "--kind", kind, "--output", str(out))
@@ -395,7 +395,7 @@ def test_undo_adjusted_score_and_turn_documents(tmp_path, client):
         assert not any(n in text.split() for n in lines), kind
     slips = tmp_path / "slips.pdf"
     text = "\n".join(p.extract_text() for p in PdfReader(slips).pages)
-    pins = t.pairs.values_list("pin", flat=True)
+    pins = t.lines.values_list("pin", flat=True)
     assert all(pin in text for pin in pins)  # each player's slip carries his line's PIN
 
 
@@ -510,11 +510,11 @@ def test_pair_commands_never_reach_a_line(tmp_path):
     """A line's internal number is no pair's: the pairs' commands refuse it."""
     slug = make_individual(tmp_path, players=8, plan="danish:2")
     run("turn_seat", slug)
-    line = Tournament.objects.get(slug=slug).pairs.first().number
+    line = Tournament.objects.get(slug=slug).lines.first().number
     refused("pair_withdraw", slug, "--pair", str(line), "--reason", "x", match="does not exist")
     refused("membership_admit", slug, "--pair", str(line), "--reason", "x", match="does not exist")
     refused("membership_check", slug, match="individual event")
-    assert not Tournament.objects.get(slug=slug).pairs.exclude(withdrawn_after_turn=None).exists()
+    assert not Tournament.objects.get(slug=slug).lines.exclude(withdrawn_after_turn=None).exists()
 
 
 def test_a_rainbow_turn_at_the_desk(tmp_path, client):

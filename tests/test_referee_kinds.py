@@ -95,7 +95,7 @@ def book_text(content: bytes) -> str:
 
 def line_numbers(slug: str) -> list[str]:
     t = Tournament.objects.get(slug=slug)
-    lines = t.pairs.filter(line_turn__isnull=False)
+    lines = t.lines.filter(line_turn__isnull=False)
     return [str(n) for n in lines.values_list("number", flat=True)]
 
 

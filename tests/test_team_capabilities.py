@@ -22,7 +22,7 @@ from tests.helpers import run
 from tests.test_teams import make_team_event, play, record
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.kinds import kind_of
-from tournaments.models import AuditEntry, Bye, Pair, Table, Tournament
+from tournaments.models import AuditEntry, Bye, Line, Table, Tournament
 from tournaments.services import membership
 
 pytestmark = pytest.mark.django_db
@@ -156,8 +156,8 @@ def test_a_resting_team_swaps_with_a_playing_one(tmp_path):
     kind_of(t).swap(t, 1, resting, playing, reason="Arrivata prima")
     assert Bye.objects.get(turn__number=1).team.number == playing
     assert any(resting in teams for teams in seated_teams(1).values())
-    assert not Pair.objects.filter(line_turn=1, team__number=playing).exists()
-    assert Pair.objects.filter(line_turn=1, team__number=resting).count() == 2
+    assert not Line.objects.filter(line_turn=1, team__number=playing).exists()
+    assert Line.objects.filter(line_turn=1, team__number=resting).count() == 2
     record(t.slug, 1, 1, 700, 500)
     record(t.slug, 1, 2, 700, 500)
     match = next(m for m in team_scores.matches(t, 1) if resting in (m.team_a, m.team_b))

@@ -16,7 +16,7 @@ from scoring.services.team_late import seat_late_team
 from tests.helpers import export, run
 from tests.test_teams import make_team_event, play, record
 from tournaments.errors import Refused
-from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.models import Bye, Line, Table, Tournament
 from tournaments.services.team_setup import Member
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_art_33_a_late_team_takes_the_bye_of_a_round_robin_and_the_schedule_stay
     assert [x.number for x in late.tables] == [5, 6]
     assert not Bye.objects.filter(turn__tournament=t).exists()
     assert t.turn_set.get(number=1).order[-1] == 6
-    lines = Pair.objects.filter(team=late.team, line_turn=1)
+    lines = Line.objects.filter(team=late.team, line_turn=1)
     assert {p.pin for p in lines} == {late.team.pin} and lines.count() == 2
     assert [p.name for p in late.team.members.order_by("team_order")] == [
         "Ritardo 1", "Ritardo 2", "Ritardo 3", "Ritardo 4",

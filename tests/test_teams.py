@@ -9,7 +9,7 @@ import pytest
 from django.core.management.base import CommandError
 
 from tests.helpers import export, run
-from tournaments.models import AuditEntry, Pair, Table, Team
+from tournaments.models import AuditEntry, Line, Table, Team
 
 pytestmark = pytest.mark.django_db
 LINE_NUMBER = re.compile(r"(?<![\d.,:])[1-9]\d{5,}(?![\d.,:])")
@@ -166,7 +166,7 @@ def test_lineup_set_changes_the_lines_until_the_turn_has_a_result(tmp_path):
     assert [13, 9] in lines and [10, 11] in lines
     assert team3[-1]["number"] == 13
     run("lineup_set", slug, "--turn", "1", "--team", "3", "--lines", "12+9,10+11")
-    line = Pair.objects.get(team__number=3, line_turn=1, player1__number=12)
+    line = Line.objects.get(team__number=3, line_turn=1, player1__number=12)
     assert line.player2.number == 9
     assert AuditEntry.objects.filter(action="lineup").count() == 2
     table = Table.objects.filter(turn__number=1).first()
@@ -213,7 +213,7 @@ def test_seating_refusals_and_undo(tmp_path):
 
     t = Tournament.objects.get(slug=slug)
     assert seating.undo_seating(t) == 2
-    assert not Pair.objects.filter(line_turn=2).exists()
+    assert not Line.objects.filter(line_turn=2).exists()
     again = json.loads(run("turn_seat", slug, "--json"))
     assert again["turn"] == 2
     run("turn_release", slug)

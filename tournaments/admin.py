@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, VpScaleDefinition
+from tournaments.models import Bye, Line, Pair, Player, Table, Tournament, Turn, VpScaleDefinition
 
 
 class TurnInline(admin.TabularInline):
@@ -34,6 +34,17 @@ class PairAdmin(admin.ModelAdmin):
     search_fields = ["player1__name", "player2__name", "player1__membership_number"]
     list_select_related = ["player1", "player2", "tournament"]
     raw_id_fields = ["player1", "player2"]
+
+
+@admin.register(Line)
+class LineAdmin(admin.ModelAdmin):
+    """Every line: the registered pairs and the turns' lines of individual and team events."""
+
+    list_display = ["number", "player1", "player2", "line_turn", "team", "tournament"]
+    list_filter = ["tournament", "line_turn"]
+    search_fields = ["player1__name", "player2__name", "player1__membership_number"]
+    list_select_related = ["player1", "player2", "team", "tournament"]
+    raw_id_fields = ["player1", "player2", "team"]
 
 
 class TableInline(admin.TabularInline):

@@ -302,6 +302,13 @@ class Tournament(models.Model):
         return f"{self.name} ({self.date})"
 
     @property
+    def pairs(self):
+        """The registered pairs (a pairs event's entrants), never a turn's line: every line,
+        pairs included, is ``self.lines``. Read through the related manager, so each pair
+        knows its tournament without a query (as ``Pair.objects`` would not)."""
+        return self.lines.filter(line_turn__isnull=True)
+
+    @property
     def plays_in_groups(self) -> bool:
         """The plan has turns of Danish in groups (gironi)."""
         return isinstance(self.plan, list) and any(w in GROUP_WORDS for w in self.plan)
@@ -443,12 +450,13 @@ class Lineup(models.Model):
         return f"{self.team} T{self.turn_number}: {self.lines}"
 
 
-class Pair(models.Model):
-    """A pair of a pairs event; in individual and team events, a *line*: the two players who
-    sit together at one table in one turn (``line_turn`` set; ``team`` for team events). A
-    line is never shown by its number, only by its players."""
+class Line(models.Model):
+    """One side of a table. In a pairs event the registered pair itself, the same line every
+    turn (``line_turn`` empty: see ``Pair``); in individual and team events the two players
+    seated together for one turn (``line_turn`` set; ``team`` for team events). A turn's line
+    is never shown by its number, only by its players."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="lines")
     number = models.PositiveIntegerField(_("number"))
     player1 = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     player2 = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
@@ -479,8 +487,8 @@ class Pair(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        verbose_name = _("pair")
-        verbose_name_plural = _("pairs")
+        verbose_name = _("line")
+        verbose_name_plural = _("lines")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_pair_number")
         ]
@@ -521,6 +529,26 @@ class Pair(models.Model):
         if self.team_id is not None:
             return self.shown_number
         return self.members if self.is_line else self.number
+
+
+class PairManager(models.Manager):
+    """Only registered pairs: the lines without a turn."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(line_turn__isnull=True)
+
+
+class Pair(Line):
+    """A registered pair of a pairs event: a ``Line`` without ``line_turn``, sitting at its
+    tables every turn. ``Pair.objects`` never holds a turn's line."""
+
+    objects = PairManager()
+
+    class Meta:
+        proxy = True
+        ordering = ["tournament", "number"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
 
 
 class Turn(models.Model):
@@ -565,8 +593,8 @@ class Turn(models.Model):
 class Table(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
-    ns = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("N-S"))
-    ew = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("E-W"))
+    ns = models.ForeignKey(Line, on_delete=models.RESTRICT, related_name="+", verbose_name=_("N-S"))
+    ew = models.ForeignKey(Line, on_delete=models.RESTRICT, related_name="+", verbose_name=_("E-W"))
     ns_points = models.IntegerField(_("N-S points"), null=True, blank=True)
     ew_points = models.IntegerField(_("E-W points"), null=True, blank=True)
     ns_vp = models.PositiveSmallIntegerField(_("N-S VP"), null=True, blank=True)
@@ -618,7 +646,7 @@ class Bye(models.Model):
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="byes")
     pair = models.ForeignKey(
-        Pair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+        Line, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     # Individual events: a resting player; team events: a team without a match.
     player = models.ForeignKey(

@@ -6,7 +6,7 @@ Bulk writes send no signal: `seat_next_turn` and `record_scores` call `touch` th
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import Signal, receiver
 
-from tournaments.models import Bye, Pair, Player, Table, Tournament, Turn, touch
+from tournaments.models import Bye, Line, Pair, Player, Table, Tournament, Turn, touch
 
 # The referee admitted a player flagged by the membership check (tournaments.services.
 # membership.admit / admit_player), inside the admission's transaction: kwargs tournament,
@@ -49,5 +49,5 @@ def touch_for(instance, **kwargs) -> None:
 
 @receiver([post_save, post_delete])
 def public_change(sender, instance, **kwargs):
-    if sender in (Tournament, Turn, Table, Bye, Pair, Player):
+    if sender in (Tournament, Turn, Table, Bye, Line, Pair, Player):
         touch_for(instance, **kwargs)

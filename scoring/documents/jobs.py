@@ -87,7 +87,7 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
     """What the document shows, summed up: when it changes, the document is out of date.
     The blank sheets, seating lists and slips show the seating and the names, never a result."""
     if turn is not None:
-        pairs = list(tournament.pairs.values_list("number", "player1__name", "player2__name"))
+        pairs = list(tournament.lines.values_list("number", "player1__name", "player2__name"))
         parts = [seating_version(turn), pairs, tournament.table_entry]
         if kind not in SEATING_KINDS:  # filled sheets: every result and correction
             parts.append(list(turn.tables.order_by("number").values_list("number", "version")))
@@ -100,7 +100,7 @@ def fingerprint(tournament: Tournament, kind: str, turn: Turn | None) -> str:
             Penalty.objects.filter(tournament=tournament).aggregate(Max("id"), Count("id")),
             LogEntry.objects.filter(tournament=tournament).aggregate(Max("id")),
             list(
-                tournament.pairs.values_list(
+                tournament.lines.values_list(
                     "number", "player1__name", "player2__name", "withdrawn_after_turn", "pin"
                 )
             ),

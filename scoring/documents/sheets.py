@@ -281,7 +281,7 @@ def cards_pdf(tournament: Tournament, base: str | None = None) -> bytes:
 def pair_cards_pdf(tournament: Tournament, url: str) -> bytes:
     """A card per pair, with the players' page's address."""
     pairs = list(
-        tournament.pairs.filter(line_turn__isnull=True)  # a line's PIN is on the turn's slips
+        tournament.pairs.all()  # a line's PIN is on the turn's slips
         .select_related("player1", "player2")
         .order_by("number")
     )

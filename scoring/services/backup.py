@@ -38,8 +38,8 @@ from tournaments.models import (
     AuditEntry,
     Bye,
     Group,
+    Line,
     Lineup,
-    Pair,
     Player,
     Table,
     Team,
@@ -62,7 +62,7 @@ def _models():
         ("teams", Team, "tournament"),  # team events (Art. 2): before their players
         ("players", Player, "tournament"),
         ("lineups", Lineup, "team__tournament"),
-        ("pairs", Pair, "tournament"),
+        ("pairs", Line, "tournament"),
         ("turns", Turn, "tournament"),
         ("tables", Table, "turn__tournament"),
         ("byes", Bye, "turn__tournament"),

@@ -13,7 +13,7 @@ from scoring.services.prizes import prize_list
 from scoring.services.standings import standings
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
-from tournaments.models import Bye, Pair, Table, Tournament
+from tournaments.models import Bye, Line, Table, Tournament
 from tournaments.services.scales import bye_percentage, tournament_scale
 
 
@@ -203,7 +203,7 @@ def log_entrants(tournament: Tournament, entries: list):
     numbers = {n for e in entries for n in e.pairs if isinstance(n, int)}
     lines = {
         line.number: line
-        for line in Pair.objects.filter(
+        for line in Line.objects.filter(
             tournament=tournament, line_turn__isnull=False, number__in=numbers
         ).select_related("player1", "player2", "team")
     }

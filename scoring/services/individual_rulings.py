@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.services.decisions import table_of, withdraw_entrant
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
-from tournaments.models import Pair, Player, Table, Tournament, new_pin
+from tournaments.models import Line, Player, Table, Tournament, new_pin
 from tournaments.services.player_registration import save_player
 
 
@@ -20,7 +20,7 @@ def withdraw_player(tournament: Tournament, player: Player, *, reason: str, user
 
 
 def player_line(tournament: Tournament, turn_number: int, table_number: int, number: int):
-    """The line (`Pair` row of the turn) at a table of a turn that holds player `number`: a
+    """The line (`Line` row of the turn) at a table of a turn that holds player `number`: a
     table ruling goes against the guilty player's line (refused when he is not there)."""
     table = table_of(tournament, turn_number, table_number, lock=False)
     for line in (table.ns, table.ew):
@@ -52,10 +52,10 @@ def seat_late_player(tournament: Tournament, data: dict, *, user=None) -> Table:
         resting = sorted((b.player for b in byes), key=lambda p: place.get(p.number, p.number))
         player = save_player(tournament, data, user=user, late=True)
         number = max(turn.tables.values_list("number", flat=True), default=0) + 1
-        top = max(tournament.pairs.filter(line_turn=1).values_list("number", flat=True))
+        top = max(tournament.lines.filter(line_turn=1).values_list("number", flat=True))
         ns_pin = new_pin()
         ew_pin = next(pin for pin in iter(new_pin, None) if pin != ns_pin)
-        ns = Pair.objects.create(
+        ns = Line.objects.create(
             tournament=tournament,
             number=top + 1,
             player1=resting[0],
@@ -63,7 +63,7 @@ def seat_late_player(tournament: Tournament, data: dict, *, user=None) -> Table:
             line_turn=1,
             pin=ns_pin,
         )
-        ew = Pair.objects.create(
+        ew = Line.objects.create(
             tournament=tournament,
             number=top + 2,
             player1=resting[2],

@@ -144,10 +144,10 @@ def log_names(tournament: Tournament, entries) -> dict[int, str]:
     """The numbers of the log `entries` (dicts or rows with `pairs`) that are lines' own,
     internal numbers -> the line's name (its players; a team's line: its team). Pairs,
     players and teams keep their numbers."""
-    from tournaments.models import Pair
+    from tournaments.models import Line
 
     numbers = {n for e in entries for n in (e["pairs"] if isinstance(e, dict) else e.pairs)}
-    lines = Pair.objects.filter(
+    lines = Line.objects.filter(
         tournament=tournament, line_turn__isnull=False, number__in=numbers
     ).select_related("player1", "player2", "team")
     return {line.number: str(line.label) for line in lines}

@@ -215,7 +215,7 @@ def withdrawn_early(entrants, turns: int) -> set[int]:
 
 def pairs_field(tournament: Tournament, prizes: list[rules.Prize]) -> PrizeField:
     """The pairs' field: the standings per group, a range of turns inside the group."""
-    pairs = {p.number: p for p in tournament.pairs.select_related("player1", "player2")}
+    pairs = {p.number: p for p in tournament.lines.select_related("player1", "player2")}
     groups = groups_in_force(tournament, None)
     matches, byes, penalties = standing_inputs(tournament)
     known = [p for p in prizes if p.group is None or p.group in groups]

@@ -86,9 +86,9 @@ def withdrawn_found(tournament: Tournament, query: str) -> list[str]:
     number = int(query) if query.isascii() and query.isdigit() else None
     found = []
     words = tournament.words
-    for pair in tournament.pairs.filter(
-        line_turn__isnull=True, withdrawn_after_turn__isnull=False
-    ).select_related("player1", "player2"):
+    for pair in tournament.pairs.filter(withdrawn_after_turn__isnull=False).select_related(
+        "player1", "player2"
+    ):
         names = (pair.player1.name, pair.player2.name)
         if pair.number == number or any(matches(query, n) for n in names):
             label = f"{pair.number} {' – '.join(names)}"

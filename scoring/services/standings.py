@@ -65,7 +65,7 @@ def pair_standings(tournament: Tournament, after_turn: int | None = None) -> lis
     """A pairs event's ranking up to `after_turn`. Once the groups are set, from the ranking
     they were cut from on: each group's ranking, group A first, then B… (`rank` follows that
     order, `group_rank` is the place in the group)."""
-    numbers = tournament.pairs.values_list("number", flat=True)
+    numbers = tournament.lines.values_list("number", flat=True)
     matches, byes, penalties = standing_inputs(tournament)
     groups = groups_in_force(tournament, after_turn)
     if groups:
@@ -210,7 +210,7 @@ def pair_detail(tournament: Tournament, number: int, after_turn: int | None = No
     """A pair's tournament turn by turn: opponents, points, VP, byes and penalties, and its
     standing after turn `after_turn` (every turn when None). A fixed number of queries."""
     # A line (two players of a turn, an individual or team event) is no one's page.
-    registered = tournament.pairs.filter(line_turn__isnull=True)
+    registered = tournament.pairs
     pairs = {p.number: p for p in registered.select_related("player1", "player2")}
     pair = pairs.get(number)
     if pair is None:
@@ -299,7 +299,7 @@ def pair_names(tournament: Tournament) -> dict[int, dict]:
             "club": pair_clubs(p),
             "withdrawn": tournament.words.withdrawn_after(p.withdrawn_after_turn),
         }
-        for p in tournament.pairs.select_related("player1", "player2")
+        for p in tournament.lines.select_related("player1", "player2")
     }
 
 

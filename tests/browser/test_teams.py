@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.services.team_results import team_standings
 from tests.helpers import run
-from tournaments.models import Pair, Table, Tournament
+from tournaments.models import Line, Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -174,7 +174,7 @@ def test_one_table_entered_from_the_phones_with_the_team_pins(live_server, brows
         answer.locator("button[name=action][value=confirm]").click()
     table.refresh_from_db()
     assert (table.ns_points, table.ew_points, table.ns_vp, table.ew_vp) == (1250, 830, 14, 6)
-    assert Pair.objects.get(pk=table.ns_id).pin == table.ns.team.pin
+    assert Line.objects.get(pk=table.ns_id).pin == table.ns.team.pin
     # who entered and who confirmed, by team: a line is never called a pair
     said = phone.locator("main").inner_text()
     assert f"Inserito da {table.ns.team.number} {table.ns.team.name}" in said

@@ -251,18 +251,16 @@ class EventKind:
     def entrants_present(self, tournament, number: int) -> set[int]:
         """The numbers of the entrants playing turn `number` (not withdrawn before it)."""
         return set(
-            tournament.pairs.filter(line_turn__isnull=True)
-            .filter(Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number))
-            .values_list("number", flat=True)
+            tournament.pairs.filter(
+                Q(withdrawn_after_turn__isnull=True) | Q(withdrawn_after_turn__gte=number)
+            ).values_list("number", flat=True)
         )
 
     def entrant_names(self, tournament) -> dict[int, str]:
         """Entrant number -> how the pages name it beside its number (a pair: its players)."""
         return {
             p.number: f"{p.player1.name} – {p.player2.name}"
-            for p in tournament.pairs.filter(line_turn__isnull=True).select_related(
-                "player1", "player2"
-            )
+            for p in tournament.pairs.select_related("player1", "player2")
         }
 
     # The first seating (Art. 2; tournaments.services.first_seating asks these two hooks).

@@ -1,5 +1,5 @@
 """Seating a turn of an individual event (docs/individual-and-teams.md): the players of each
-table as two *lines* (a Pair row of the turn, `line_turn` set), the resting players as Byes
+table as two *lines* (a Line row of the turn, `line_turn` set), the resting players as Byes
 with `player` set and the pairs game's bye score (Art. 33).
 
 Turn 1 takes the first seating order (`tournaments.services.first_seating`: registration
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of
-from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit, new_pin
+from tournaments.models import GROUP_WORDS, Bye, Line, Table, Tournament, Turn, audit, new_pin
 from tournaments.movements import danish
 from tournaments.movements import individual_danish as rules
 from tournaments.movements.rainbow import fixed_schedule
@@ -27,7 +27,7 @@ from tournaments.services.lookup import is_present, last_turn
 from tournaments.services.seating import SeatingOutcome, check_no_results
 from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
 
-LINE_BASE = 10000  # a line's internal Pair.number: turn * LINE_BASE + k (never shown)
+LINE_BASE = 10000  # a line's internal Line.number: turn * LINE_BASE + k (never shown)
 
 
 def check_can_seat_individual(tournament: Tournament) -> int:
@@ -98,7 +98,7 @@ def _write(tournament: Tournament, turn: Turn, players: dict, seating, numbers=N
                 pin = new_pin()
             pins.add(pin)
             lines.append(
-                Pair(
+                Line(
                     tournament=tournament,
                     number=turn.number * LINE_BASE + 2 * k + j + 1,
                     player1=players[a],
@@ -108,8 +108,8 @@ def _write(tournament: Tournament, turn: Turn, players: dict, seating, numbers=N
                 )
             )
         pins.clear()
-    Pair.objects.bulk_create(lines)
-    by_number = {p.number: p for p in tournament.pairs.filter(line_turn=turn.number)}
+    Line.objects.bulk_create(lines)
+    by_number = {p.number: p for p in tournament.lines.filter(line_turn=turn.number)}
     base = turn.number * LINE_BASE
     tables = Table.objects.bulk_create(
         Table(
@@ -268,7 +268,7 @@ def _rainbow(tournament: Tournament, number: int, present: list[int]):
 
 def _seat_of(turn: Turn, number: int):
     """(line, slot) where player `number` sits in `turn`, or (bye, None) when he rests."""
-    for line in turn.tournament.pairs.filter(line_turn=turn.number).select_related(
+    for line in turn.tournament.lines.filter(line_turn=turn.number).select_related(
         "player1", "player2"
     ):
         for slot in ("player1", "player2"):

@@ -28,7 +28,7 @@ def meetings_by_turn(tournament: Tournament) -> list[list[tuple[int, int]]]:
 
 def pair_by_number(tournament: Tournament, number: int) -> Pair:
     try:
-        return tournament.pairs.get(number=number, line_turn__isnull=True)  # never a line
+        return Pair.objects.get(tournament=tournament, number=number)  # never a line
     except Pair.DoesNotExist:
         raise Refused(_("Pair %(n)d does not exist in this tournament.") % {"n": number}) from None
 
@@ -61,7 +61,7 @@ def search_pairs(tournament: Tournament, query: str) -> list[int]:
     holds a few hundred pairs at most."""
     number = int(query) if query.isascii() and query.isdigit() and len(query) <= 9 else None
     found = []
-    for pk, pair_number, *texts in tournament.pairs.values_list(
+    for pk, pair_number, *texts in tournament.lines.values_list(
         "pk",
         "number",
         "player1__name",

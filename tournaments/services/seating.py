@@ -101,7 +101,7 @@ def too_long_blocks_ahead(tournament: Tournament) -> list[tuple[int, int]]:
 def too_long_warnings(tournament: Tournament) -> list[str]:
     """The Mitchell blocks ahead too long for the pairs still present, said for a script
     (English, as the contract's commands speak) after a withdrawal."""
-    present = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
+    present = tournament.lines.filter(withdrawn_after_turn__isnull=True).count()
     return [
         f"Warning: the Mitchell block of turns {first}-{last} is longer than "
         f"{present} pairs can play without meeting again (at most "
@@ -113,7 +113,7 @@ def too_long_warnings(tournament: Tournament) -> list[str]:
 def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, int, int]]:
     """(first, last, pairs) of the Mitchell blocks not wholly seated yet."""
     seated = next_turn_number(tournament) - 1
-    present = tournament.pairs.filter(withdrawn_after_turn__isnull=True).count()
+    present = tournament.lines.filter(withdrawn_after_turn__isnull=True).count()
     ahead = []
     for first, last in mitchell.blocks(plan):
         if last <= seated:
@@ -127,7 +127,7 @@ def _blocks_ahead(tournament: Tournament, plan: list[str]) -> list[tuple[int, in
 
 def check_can_seat(tournament: Tournament) -> int:
     number = next_seatable_turn(tournament)
-    present = [p for p in tournament.pairs.all() if is_present(p, number)]
+    present = [p for p in tournament.lines.all() if is_present(p, number)]
     if len(present) < 2:
         raise Refused(_("At least two pairs are needed to seat a turn."))
     if tournament.plan[number - 1] in GROUP_WORDS:
@@ -150,7 +150,7 @@ def seat_next_turn(tournament: Tournament, user=None) -> SeatingOutcome:
         number = check_can_seat(tournament)
         movement = tournament.plan[number - 1]
         rested = set(_byes_taken(tournament))
-        pairs = {p.number: p for p in tournament.pairs.all()}
+        pairs = {p.number: p for p in tournament.lines.all()}
         present = sorted(n for n, p in pairs.items() if is_present(p, number))
         if movement == "mitchell":
             order, matches, byes, repeats = _mitchell(tournament, number, present)
@@ -373,7 +373,7 @@ def undo_seating(tournament: Tournament, user=None) -> int:
             },
         )
         turn.delete()
-        tournament.pairs.filter(line_turn=number).delete()  # the turn's lines (individual, teams)
+        tournament.lines.filter(line_turn=number).delete()  # the turn's lines (individual, teams)
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
             tournament.save(update_fields=["status"])

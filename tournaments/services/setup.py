@@ -207,7 +207,7 @@ def check_against_tournament(tournament: Tournament, rows: list[PairRow]) -> lis
     taken = dict(
         tournament.players.exclude(membership_number="").values_list("membership_number", "name")
     )
-    numbers = set(tournament.pairs.values_list("number", flat=True))
+    numbers = set(tournament.lines.values_list("number", flat=True))
     for row in rows:
         for number in (row.membership1, row.membership2):
             if number and number in taken:
@@ -236,9 +236,9 @@ def import_pairs(tournament: Tournament, rows: list[PairRow], user=None) -> list
         )
     created = []
     with transaction.atomic():
-        top = tournament.pairs.order_by("-number").values_list("number", flat=True).first() or 0
+        top = tournament.lines.order_by("-number").values_list("number", flat=True).first() or 0
         top = max([top] + [row.number for row in rows if row.number is not None])
-        pins = set(tournament.pairs.values_list("pin", flat=True))
+        pins = set(tournament.lines.values_list("pin", flat=True))
         for row in rows:
             if row.number is None:
                 top += 1
@@ -338,7 +338,7 @@ def save_pair(
                 tournament=tournament,
                 player1=p1,
                 player2=p2,
-                pin=fresh_pin(set(tournament.pairs.values_list("pin", flat=True))),
+                pin=fresh_pin(set(tournament.lines.values_list("pin", flat=True))),
             )
         pair.number = number
         for key in ("province", "region"):
@@ -364,7 +364,7 @@ def _pair_number(tournament: Tournament, number: int | None, pair: Pair | None, 
         raise Refused(_("Pairs cannot be added once turn 1 is seated (Art. 33)."))
     if pair is not None and seated and number not in (None, pair.number):
         raise Refused(_("Pair numbers cannot change once turn 1 is seated."))
-    others = tournament.pairs.exclude(pk=getattr(pair, "pk", None))
+    others = tournament.lines.exclude(pk=getattr(pair, "pk", None))
     if number is None:
         number = (
             pair.number

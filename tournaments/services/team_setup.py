@@ -1,6 +1,6 @@
 """Team events (Art. 2): registering teams, their line-ups, and seating a turn of matches.
 
-A *line* (two players of a team sitting together in one turn) is a `Pair` row with
+A *line* (two players of a team sitting together in one turn) is a `Line` row with
 `line_turn` and `team` set, so tables, results, phones and sheets work as for pairs. A line's
 number is internal (`line_number`) and never shown. Match `k` of a turn plays on tables
 `2k - 1` (open room: A's first line N-S v B's first line) and `2k` (closed room: B's second
@@ -20,8 +20,8 @@ from tournaments.kinds import kind_of
 from tournaments.models import (
     GROUP_WORDS,
     Bye,
+    Line,
     Lineup,
-    Pair,
     Player,
     Table,
     Team,
@@ -306,7 +306,7 @@ def lineups_closed(tournament: Tournament, turn: Turn | None) -> str:
 def _update_lines(tournament: Tournament, team: Team, turn: int, lineup: lineups.Lineup) -> None:
     players = {p.number: p for p in team.members.all()}
     for index, line in enumerate(lineup, start=1):
-        Pair.objects.filter(
+        Line.objects.filter(
             tournament=tournament,
             team=team,
             line_turn=turn,
@@ -457,7 +457,7 @@ def seat_team_turn(tournament: Tournament, user=None):
             order, matches, byes, repeats = _danish(tournament, number, present)
         turn = new_turn(tournament, number, movement, order, repeats)
         teams = {t.number: t for t in tournament.teams.all()}
-        Pair.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
+        Line.objects.filter(tournament=tournament, line_turn=number).delete()  # an undone turn's
         playing = sorted({t for _k, a, b in matches for t in (a, b)})
         lines = create_lines(tournament, number, teams, playing)
         tables = Table.objects.bulk_create(
@@ -539,7 +539,7 @@ def create_lines(tournament, number: int, teams: dict, playing: list[int]) -> di
         lineup = chosen.get(team.pk) or lineups.default_lineup(by_team.get(team.pk, []))
         for index, (p1, p2) in enumerate(lineup, start=1):
             rows.append(
-                Pair(
+                Line(
                     tournament=tournament,
                     number=line_number(number, t, index),
                     player1=players[(team.pk, p1)],
@@ -549,7 +549,7 @@ def create_lines(tournament, number: int, teams: dict, playing: list[int]) -> di
                     pin=team.pin,
                 )
             )
-    created = Pair.objects.bulk_create(rows)
+    created = Line.objects.bulk_create(rows)
     return {(p.team.number, p.number % 10): p for p in created}
 
 
@@ -652,11 +652,11 @@ def swap_teams(
 
 
 def _lines_of(tournament, turn: Turn, teams: dict, rests: set[int]) -> dict:
-    """(team, line) -> the line Pair of each swapped team in `turn`; a resting team's lines are
+    """(team, line) -> the Line of each swapped team in `turn`; a resting team's lines are
     made from its line-up, since it is about to play."""
     lines = {
         (p.team.number, p.number % 10): p
-        for p in Pair.objects.filter(
+        for p in Line.objects.filter(
             tournament=tournament, line_turn=turn.number, team__in=teams.values()
         ).select_related("team")
     }
@@ -690,7 +690,7 @@ def _drop_unused_lines(tournament, turn: Turn, teams: dict, rests: set[int]) -> 
         return
     try:
         with transaction.atomic():
-            Pair.objects.filter(
+            Line.objects.filter(
                 tournament=tournament, line_turn=turn.number, team__in=now_resting
             ).delete()
     except (ProtectedError, RestrictedError):

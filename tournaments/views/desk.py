@@ -29,7 +29,7 @@ class HomeView(LoginRequiredMixin, ListView):
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).annotate(
-            pair_count=Count("pairs", filter=Q(pairs__line_turn__isnull=True), distinct=True),
+            pair_count=Count("lines", filter=Q(lines__line_turn__isnull=True), distinct=True),
             player_count=Count("players", distinct=True),
             team_count=Count("teams", distinct=True),
             seated=Count("turn_set", distinct=True),
