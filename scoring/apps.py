@@ -14,7 +14,7 @@ class ScoringConfig(AppConfig):
             signals,  # noqa: F401  (its model receivers)
         )
         from scoring.documents import jobs  # noqa: F401  (its task_finished receiver)
-        from scoring.kinds import register_kinds
+        from scoring.kinds.registry import register_kinds
         from scoring.services.logtext import log_admission
         from tournaments.signals import member_admitted
 

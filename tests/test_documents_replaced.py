@@ -14,8 +14,8 @@ from scoring.documents import jobs
 from scoring.models import Document
 from tests.helpers import make_tournament, play_turn, run, score_record_args
 from tests.test_individual import make_individual
+from tournaments.kinds.individual.seating import swap_players
 from tournaments.models import Line, Tournament
-from tournaments.services.individual_seating import swap_players
 from tournaments.services.seating import swap_pairs, undo_seating
 
 pytestmark = pytest.mark.django_db

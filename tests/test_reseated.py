@@ -11,8 +11,8 @@ from tests.helpers import make_tournament, run
 from tests.test_individual import make_individual
 from tests.test_individual import play as play_individual
 from tests.test_teams import make_team_event
+from tournaments.kinds.individual.seating import swap_players
 from tournaments.models import Table
-from tournaments.services.individual_seating import swap_players
 from tournaments.services.seating import swap_pairs
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """A late team at turn 1 of a team event (Art. 33; issue 25, item 4): it takes the bye's place
 and plays the team that would have rested; refused with the reason when no team rests, once
 turn 2 is seated, or when a round robin's groups would be dealt again
-(scoring.services.team_late)."""
+(scoring.kinds.teams.late)."""
 
 import itertools
 import json
@@ -10,14 +10,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from scoring.kinds.teams.late import seat_late_team
 from scoring.models import LogEntry
 from scoring.services.exports import log_rows
-from scoring.services.team_late import seat_late_team
 from tests.helpers import export, run
 from tests.test_teams import make_team_event, play, record
 from tournaments.errors import Refused
+from tournaments.kinds.teams.setup import Member
 from tournaments.models import Bye, Line, Table, Tournament
-from tournaments.services.team_setup import Member
 
 pytestmark = pytest.mark.django_db
 

@@ -233,7 +233,7 @@ def played_teams(tmp_path, language):
     referee's words (the log) are in the language of the pages read back."""
     from django.utils import translation
 
-    from scoring.services.team_penalties import add_team_penalty
+    from scoring.kinds.teams.penalties import add_team_penalty
     from tournaments.models import Tournament
 
     slug = make_team_event(tmp_path, teams=5, plan="round-robin:2,danish:1")

@@ -24,7 +24,7 @@ tables_reseated = Signal()
 # the turn's score sheets in the background (scoring.signals).
 seated_at_desk = Signal()
 
-# A team's line-up for a turn changed (tournaments.services.team_setup.set_lineup), sent inside its
+# A team's line-up for a turn changed (tournaments.kinds.teams.setup.set_lineup), sent inside its
 # transaction with tournament, team, turn, old and new (two lines of player numbers) and user:
 # the referee's log (scoring) records it.
 lineup_changed = Signal()

@@ -14,9 +14,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.documents.pdf import render
+from scoring.kinds.individual.results import player_slips
 from scoring.models import ResultChange, TableReport
 from scoring.services import labels
-from scoring.services.player_results import player_slips
 from tournaments.kinds import kind_of
 from tournaments.models import Table, Tournament, Turn
 from tournaments.rules.address import phone_address

@@ -1,12 +1,3 @@
-"""The kinds of event with their scoring side (pages, results, standings), registered in
-place of the tournaments app's own when Django starts (`scoring.apps.ScoringConfig.ready`)."""
-
-from scoring.kinds.individual import IndividualEvent
-from scoring.kinds.pairs import PairsEvent
-from scoring.kinds.teams import TeamsEvent
-from tournaments.kinds import register
-
-
-def register_kinds() -> None:
-    for kind in (PairsEvent(), IndividualEvent(), TeamsEvent()):
-        register(kind)
+"""The kinds of event on the scoring side: one package per kind (`pairs/`, `individual/`,
+`teams/`), the base class (`base.py`), the pages' routing (`pages.py`) and the registry
+(`registry.py`)."""

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.documents import reports
 from scoring.documents import sheets as papers
 from scoring.services import decisions, exports, public
-from tournaments.services.player_registration import penalised
+from tournaments.kinds.individual.registration import penalised
 
 
 class ScoringKind:

@@ -21,10 +21,10 @@ from scoring.services.results import MAX_POINTS, after_results, check_points, ov
 from scoring.services.versions import refuse_new_penalties, refuse_table_changed
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
+from tournaments.kinds.individual.registration import owner_fields, penalised, who
 from tournaments.models import Pair, Table, Tournament, Turn, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.services.lookup import turn_by_number
-from tournaments.services.player_registration import owner_fields, penalised, who
 from tournaments.services.scales import bye_score, resolve_scale
 from tournaments.services.setup import save_pair
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.kinds.individual.results import player_standings, player_standings_range
+from scoring.kinds.teams.results import standing_records, team_players
 from scoring.models import Prize
 from scoring.rules import prizes as rules
-from scoring.services.player_results import player_standings, player_standings_range
 from scoring.services.standings import groups_in_force, standing_inputs
-from scoring.services.team_results import standing_records, team_players
 from tournaments.errors import Refused, rule_refusal
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament, audit, touch

@@ -19,8 +19,8 @@ from django.utils.translation import get_language
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
+from scoring.kinds.individual.results import public_player
 from scoring.services import public
-from scoring.services.player_results import public_player
 from tournaments.models import Tournament
 from tournaments.rules.address import is_local
 from tournaments.services import address

@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 
 from tournaments.errors import Refused
 from tournaments.kinds.base import EventKind
-from tournaments.kinds.individual import IndividualKind
-from tournaments.kinds.pairs import PairsKind
-from tournaments.kinds.teams import TeamsKind
+from tournaments.kinds.individual.kind import IndividualKind
+from tournaments.kinds.pairs.kind import PairsKind
+from tournaments.kinds.teams.kind import TeamsKind
 
 _REGISTRY: dict[str, EventKind] = {}
 

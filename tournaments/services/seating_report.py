@@ -1,13 +1,13 @@
 """A seated turn on the command line (`turn_seat`, the scripting contract's text and JSON):
 a pairs event's tables and rests, a team event's matches. An individual event's lines of
-players: `tournaments.services.individual_report`. Each kind of event chooses its writer
+players: `tournaments.kinds.individual.report`. Each kind of event chooses its writer
 (`write_seating`)."""
 
 from __future__ import annotations
 
 import json
 
-from tournaments.services import team_setup
+from tournaments.kinds.teams import setup as team_setup
 from tournaments.services.first_seating import report_lines
 
 

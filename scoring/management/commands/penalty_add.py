@@ -1,4 +1,4 @@
-from scoring.services.team_penalties import penalty_command
+from scoring.kinds.teams.penalties import penalty_command
 from tournaments.kinds import kind_of
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup

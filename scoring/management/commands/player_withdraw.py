@@ -1,7 +1,7 @@
-from scoring.services.individual_rulings import withdraw_player
+from scoring.kinds.individual.rulings import withdraw_player
+from tournaments.kinds.individual.registration import check_individual, player_by_number
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.player_registration import check_individual, player_by_number
 
 
 class Command(ContractCommand):

@@ -1,6 +1,6 @@
+from tournaments.kinds.teams.setup import set_lineup
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.team_setup import set_lineup
 
 
 class Command(ContractCommand):

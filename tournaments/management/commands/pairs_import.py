@@ -1,10 +1,10 @@
 from pathlib import Path
 
 from tournaments.errors import Refused
+from tournaments.kinds.individual.registration import refuse_pairs
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup, setup
 from tournaments.services.imports import ImportFileError, read_pairs_file
-from tournaments.services.player_registration import refuse_pairs
 
 
 class Command(ContractCommand):

@@ -1,14 +1,14 @@
 from pathlib import Path
 
 from tournaments.errors import Refused
-from tournaments.management.base import ContractCommand
-from tournaments.services import lookup
-from tournaments.services.imports import ImportFileError
-from tournaments.services.player_registration import (
+from tournaments.kinds.individual.registration import (
     check_individual,
     import_players,
     read_players_file,
 )
+from tournaments.management.base import ContractCommand
+from tournaments.services import lookup
+from tournaments.services.imports import ImportFileError
 
 
 class Command(ContractCommand):

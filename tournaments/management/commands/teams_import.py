@@ -1,10 +1,10 @@
 from pathlib import Path
 
 from tournaments.errors import Refused
+from tournaments.kinds.teams.files import read_teams_file
+from tournaments.kinds.teams.setup import register_teams
 from tournaments.management.base import ContractCommand
 from tournaments.services import lookup
-from tournaments.services.team_files import read_teams_file
-from tournaments.services.team_setup import register_teams
 
 
 class Command(ContractCommand):

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from scoring.services.decisions import table_of, withdraw_entrant
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused
+from tournaments.kinds.individual.registration import save_player
 from tournaments.models import Line, Player, Table, Tournament, new_pin
-from tournaments.services.player_registration import save_player
 
 
 def withdraw_player(tournament: Tournament, player: Player, *, reason: str, user=None) -> int:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import ngettext
 
-from tournaments.services import team_files, team_setup
-from tournaments.views.pairs import ImportView
+from tournaments.kinds.pairs.views import ImportView
+from tournaments.kinds.teams import files as team_files
+from tournaments.kinds.teams import setup as team_setup
 
 
 class TeamsImportView(ImportView):

@@ -4,19 +4,20 @@ commands every kind answers (withdraw, swap, a table ruling's guilty line, an ad
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds.base import ScoringKind
-from scoring.management.demo_pairs import build_pairs_demo
+from scoring.kinds.pairs.demo import build_pairs_demo
 from scoring.services import decisions, entrants, exports
 from scoring.services import prizes as prize_service
 from scoring.services import standings as standing_service
 from scoring.services.decisions import withdraw_pair
 from scoring.views import board, documents, entry, homologation, prizes, public, rulings
 from scoring.views import results as scoring
-from tournaments.kinds.pairs import PairsKind
+from tournaments.kinds.pairs import views as pairs
+from tournaments.kinds.pairs.kind import PairsKind
 from tournaments.models import Group
 from tournaments.services import lookup, scales, seating, seating_report
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
-from tournaments.views import desk, groups, membership, pairs
+from tournaments.views import desk, groups, membership
 
 # The desk's pages every kind of event has, as they are.
 SHARED_DESK = {

@@ -78,7 +78,7 @@ def register_teams(
 ) -> list[Team]:
     """Save teams of 4 to 6 players each, all or nothing, numbered after the last team; the
     players numbered after the last player, in the team's order (Art. 2). `late`: a team
-    arriving during turn 1, placed by `scoring.services.team_late.seat_late_team`."""
+    arriving during turn 1, placed by `scoring.kinds.teams.late.seat_late_team`."""
     check_teams_event(tournament)
     if tournament.turn_set.exists() and not late:
         raise Refused(_("Teams cannot be added once turn 1 is seated (Art. 33)."))

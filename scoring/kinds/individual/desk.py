@@ -1,10 +1,10 @@
 """The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
-rule: `tournaments.services.player_registration`, `individual_seating` and
-`scoring.services.player_results` do.
+rule: `tournaments.kinds.individual.registration`, `individual_seating` and
+`scoring.kinds.individual.results` do.
 
 The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
-players' registration pages are in `tournaments.views.individual_players`.
+players' registration pages are in `tournaments.kinds.individual.views`.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.services.individual_rulings import seat_late_player
-from scoring.services.player_results import player_detail
+from scoring.kinds.individual.results import player_detail
+from scoring.kinds.individual.rulings import seat_late_player
 from scoring.views.rulings import (
     DecisionView,
     RulingsView,
 )
 from tournaments.access import TournamentMixin
-from tournaments.views.individual_players import PlayerForm
+from tournaments.kinds.individual.views import PlayerForm
 
 # --- standings, a player's page, rulings -----------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Individual events (Art. 2: "nei tornei individuali ogni giocatore si iscrive personalmente"):
 registering the players, each with his own number. The seating is in
-`tournaments.services.individual_seating`; the standings in `scoring.services.player_results`.
+`tournaments.kinds.individual.seating`; the standings in `scoring.kinds.individual.results`.
 
 A players file is read as a pairs file is (`tournaments.services.imports`: any encoding,
 `,` `;` or tab, XLSX; English or Italian headers): `player[,membership,club]`, or
@@ -226,7 +226,7 @@ def save_player(
 ):
     """Add a player (or correct one): `data` has name, membership, club and optionally number.
     The number is editable until turn 1 is seated. `late`: a player arriving during turn 1,
-    placed by `scoring.services.individual_rulings.seat_late_player` (Art. 33)."""
+    placed by `scoring.kinds.individual.rulings.seat_late_player` (Art. 33)."""
     check_individual(tournament)
     name = clean_text(data.get("name", ""))
     membership = clean_code(data.get("membership", ""))

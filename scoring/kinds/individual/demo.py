@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 
 from scoring.services.results import Entry, record_scores
+from tournaments.kinds.individual.registration import PlayerRow, import_players
+from tournaments.kinds.individual.seating import seat_individual_turn
 from tournaments.models import Tournament
 from tournaments.services import seating, setup
-from tournaments.services.individual_seating import seat_individual_turn
-from tournaments.services.player_registration import PlayerRow, import_players
 
 PLAYERS = 42
 TURNS = 9

@@ -5,28 +5,29 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.documents import sheets
 from scoring.kinds.base import ScoringKind
-from scoring.kinds.pairs import SHARED_DESK, SHARED_PUBLIC
-from scoring.management.demo_individual import build_individual_demo
-from scoring.services import entrants, exports, individual_rulings, player_results
+from scoring.kinds.individual import desk
+from scoring.kinds.individual import results as player_results
+from scoring.kinds.individual import rulings as individual_rulings
+from scoring.kinds.individual.demo import build_individual_demo
+from scoring.kinds.individual.results import player_standings, player_standings_range, rests_again
+from scoring.kinds.individual.rulings import withdraw_player
+from scoring.kinds.pairs.kind import SHARED_DESK, SHARED_PUBLIC
+from scoring.services import entrants, exports
 from scoring.services import prizes as prize_service
-from scoring.services.individual_rulings import withdraw_player
-from scoring.services.player_results import (
-    player_standings,
-    player_standings_range,
-    rests_again,
-)
-from scoring.views import individual_desk as desk
 from scoring.views import prizes, public, rulings
 from tournaments.errors import Refused
-from tournaments.kinds.individual import IndividualKind
+from tournaments.kinds.individual import lists as individual_lists
+from tournaments.kinds.individual import report as individual_report
+from tournaments.kinds.individual import seating as individual_seating
+from tournaments.kinds.individual import views as players
+from tournaments.kinds.individual.kind import IndividualKind
+from tournaments.kinds.individual.registration import player_by_number
 from tournaments.models import Group
 from tournaments.movements.groups import group_phase
-from tournaments.services import individual_lists, individual_report, individual_seating, scales
 from tournaments.services import membership as membership_service
-from tournaments.services.player_registration import player_by_number
+from tournaments.services import scales
 from tournaments.views import desk as seating_pages
 from tournaments.views import groups, membership
-from tournaments.views import individual_players as players
 
 
 class IndividualEvent(ScoringKind, IndividualKind):

@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 
 from scoring.services.logtext import write_log
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds.teams import setup as team_setup
 from tournaments.models import Table, Team, Tournament, Turn
 from tournaments.models import touch as touch_tournament
 from tournaments.movements import roundrobin
 from tournaments.rules.messages import RuleError
-from tournaments.services import team_setup
 
 ROUND_ROBIN = "round-robin"
 

@@ -1,6 +1,6 @@
 """Pages of team events (Art. 2) that read results: the team standings and a team's
 matches at the desk, and the players' pages (where does my team play, both tables; the
-standings by team). Views hold no rule: `scoring.services.team_results` does."""
+standings by team). Views hold no rule: `scoring.kinds.teams.results` does."""
 
 from django import forms
 from django.http import Http404
@@ -8,15 +8,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
+from scoring.kinds.teams import results as team_scores
+from scoring.kinds.teams.late import seat_late_team
 from scoring.services import public
-from scoring.services import team_results as team_scores
-from scoring.services.team_late import seat_late_team
 from scoring.views.public import PublicView
 from scoring.views.results import StandingsView
 from scoring.views.rulings import DecisionView, RulingsView
 from tournaments.access import TournamentMixin
 from tournaments.fields import CodeField, NameField
-from tournaments.services.team_setup import Member
+from tournaments.kinds.teams.setup import Member
 
 
 class TeamStandingsView(StandingsView):
@@ -148,7 +148,7 @@ class TeamRulingsView(RulingsView):
 
 
 class TeamLateView(DecisionView):
-    """Art. 33: a late team takes the bye's place in turn 1 (scoring.services.team_late)."""
+    """Art. 33: a late team takes the bye's place in turn 1 (scoring.kinds.teams.late)."""
 
     form_name = "late_form"
     rulings_view = TeamRulingsView

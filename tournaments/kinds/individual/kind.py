@@ -8,10 +8,10 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.kinds.base import EventKind, entry_by_name
+from tournaments.kinds.individual import lists as individual_lists
 from tournaments.movements.first_seating import Entry
 from tournaments.movements.individual_danish import seat_individual_danish
 from tournaments.movements.rainbow import fixed_schedule
-from tournaments.services import individual_lists
 
 
 class IndividualKind(EventKind):

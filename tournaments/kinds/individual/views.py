@@ -13,10 +13,10 @@ from django.views.generic import TemplateView
 
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
+from tournaments.kinds.individual import registration
+from tournaments.kinds.pairs.views import ImportView
 from tournaments.rules.names import matches
-from tournaments.services import player_registration as registration
 from tournaments.services.imports import ImportFileError
-from tournaments.views.pairs import ImportView
 
 
 class PlayerForm(forms.Form):

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Refused, rule_refusal
+from tournaments.kinds.teams.setup import MAX_NAME, Member
 from tournaments.models import Tournament
 from tournaments.rules import lineups
 from tournaments.rules.messages import RuleError
 from tournaments.rules.text import clean_code, clean_text
 from tournaments.services.imports import ImportFileError, check_size, fold, read_cells
-from tournaments.services.team_setup import MAX_NAME, Member
 
 MAX_MEMBERSHIP = 40
 

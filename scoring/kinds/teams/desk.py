@@ -1,6 +1,6 @@
 """The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
-matches of two tables. Views hold no rule: `tournaments.services.team_setup` and
-`scoring.services.team_results` do. These pages show the teams' results beside their registration,
+matches of two tables. Views hold no rule: `tournaments.kinds.teams.setup` and
+`scoring.kinds.teams.results` do. These pages show the teams' results beside their registration,
 so they live in the scoring app (`tournaments` never imports `scoring`)."""
 
 from django.contrib import messages
@@ -10,14 +10,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.services import team_results as team_scores
+from scoring.kinds.teams import results as team_scores
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn
 from tournaments.kinds import kind_of
+from tournaments.kinds.teams import setup as team_setup
 from tournaments.models import GROUP_WORDS
 from tournaments.rules.text import ascii_int
-from tournaments.services import groups, lookup, seating, team_setup
+from tournaments.services import groups, lookup, seating
 from tournaments.services.first_seating import first_seating_label
 from tournaments.services.groups import label_tables
 from tournaments.services.versions import audit_mark

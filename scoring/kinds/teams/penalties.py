@@ -16,8 +16,8 @@ from scoring.services.decisions import (
 from scoring.services.logtext import write_log
 from scoring.services.versions import refuse_new_penalties
 from tournaments.errors import Refused
+from tournaments.kinds.teams.setup import check_teams_event, team_by_number
 from tournaments.models import Team, Tournament, touch
-from tournaments.services.team_setup import check_teams_event, team_by_number
 
 
 def add_team_penalty(

@@ -7,11 +7,12 @@ from __future__ import annotations
 import datetime
 import random
 
+from scoring.kinds.teams.penalties import add_team_penalty
 from scoring.services.results import Entry, record_scores
-from scoring.services.team_penalties import add_team_penalty
 from tournaments.kinds import kind_of
+from tournaments.kinds.teams import setup as team_setup
 from tournaments.models import Tournament
-from tournaments.services import seating, setup, team_setup
+from tournaments.services import seating, setup
 
 TEAM_NAMES = [
     "Le Pinelle",

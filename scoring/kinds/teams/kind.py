@@ -8,14 +8,15 @@ from collections import defaultdict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.documents import team_reports as papers
 from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
-from scoring.kinds.pairs import SHARED_DESK
-from scoring.management.demo_teams import build_teams_demo
-from scoring.services import decisions, entrants, exports, team_penalties
-from scoring.services import prizes as prize_service
-from scoring.services.team_results import (
+from scoring.kinds.pairs.kind import SHARED_DESK
+from scoring.kinds.teams import desk as team_desk
+from scoring.kinds.teams import pages as team_pages
+from scoring.kinds.teams import penalties as team_penalties
+from scoring.kinds.teams import reports as papers
+from scoring.kinds.teams.demo import build_teams_demo
+from scoring.kinds.teams.results import (
     matches,
     team_bye_score,
     team_names,
@@ -23,15 +24,19 @@ from scoring.services.team_results import (
     team_standings,
     team_standings_range,
 )
-from scoring.views import prizes, rulings, team_desk, team_pages
+from scoring.services import decisions, entrants, exports
+from scoring.services import prizes as prize_service
+from scoring.views import prizes, rulings
 from tournaments.errors import Refused
-from tournaments.kinds.teams import TeamsKind
+from tournaments.kinds.pairs import views as pairs
+from tournaments.kinds.teams import setup as team_setup
+from tournaments.kinds.teams.kind import TeamsKind
+from tournaments.kinds.teams.views import TeamsImportView
 from tournaments.models import Group
 from tournaments.movements.groups import group_phase
 from tournaments.services import membership as membership_service
-from tournaments.services import seating_report, team_setup
-from tournaments.views import groups, membership, pairs
-from tournaments.views.team_import import TeamsImportView
+from tournaments.services import seating_report
+from tournaments.views import groups, membership
 
 
 class TeamsEvent(ScoringKind, TeamsKind):

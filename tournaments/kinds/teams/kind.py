@@ -80,7 +80,7 @@ class TeamsKind(EventKind):
         return tournament.teams.count()
 
     def seated_message(self, out) -> str:
-        return out.summary()  # matches and teams (tournaments/services/team_setup.py)
+        return out.summary()  # matches and teams (tournaments/kinds/teams/setup.py)
 
     # The rulings page: a team's penalty, a table ruling against its line, its withdrawal.
     log_entrants_title = pgettext_lazy("the teams of an event", "Teams")

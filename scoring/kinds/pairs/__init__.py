@@ -1,0 +1,1 @@
+"""Pairs events on the scoring side: the kind (`kind.py`) and its demo."""

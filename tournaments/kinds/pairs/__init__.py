@@ -1,0 +1,1 @@
+"""Pairs events: the kind (`kind.py`) and its registration pages."""

@@ -1,0 +1,1 @@
+"""Team events: the kind (`kind.py`), the teams' setup and line-ups, their files and import."""
