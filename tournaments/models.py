@@ -303,10 +303,10 @@ class Tournament(models.Model):
 
     @property
     def pairs(self):
-        """The registered pairs (a pairs event's entrants), never a turn's line: every line,
-        pairs included, is ``self.lines``. Read through the related manager, so each pair
-        knows its tournament without a query (as ``Pair.objects`` would not)."""
-        return self.lines.filter(line_turn__isnull=True)
+        """The registered pairs (a pairs event's entrants, as ``Pair``), never a turn's line:
+        every line, pairs included, is ``self.lines``. Each pair comes with its tournament
+        (no query per pair when a page reads it)."""
+        return Pair.objects.filter(tournament=self).select_related("tournament")
 
     @property
     def plays_in_groups(self) -> bool:

@@ -22,7 +22,7 @@ from scoring.services.versions import refuse_new_penalties, refuse_table_changed
 from tournaments.errors import Refused
 from tournaments.kinds import kind_of
 from tournaments.kinds.individual.registration import owner_fields, penalised, who
-from tournaments.models import Pair, Table, Tournament, Turn, audit
+from tournaments.models import Pair, Player, Table, Tournament, Turn, audit
 from tournaments.rules import vp as vp_rules
 from tournaments.services.lookup import turn_by_number
 from tournaments.services.scales import bye_score, resolve_scale
@@ -103,7 +103,7 @@ def refuse_twice(tournament: Tournament, **decision) -> None:
 
 def add_penalty(
     tournament: Tournament,
-    pair: Pair,
+    entrant: Pair | Player,
     *,
     vp: int | None = None,
     mp: int | None = None,
@@ -115,9 +115,9 @@ def add_penalty(
     once: bool = False,
     version: int | None = None,
 ) -> Penalty | None:
-    """A penalty or warning for a pair in the general ranking (Art. 23): never a gift to the
+    """A penalty or warning for an entrant in the general ranking (Art. 23): never a gift to the
     opponents. With a ruling, its defaults fill the VP/MP not given; a warning that is the
-    pair's second (fourth, ...) brings an automatic 1 VP penalty. A ruling with the "note"
+    entrant's second (fourth, ...) brings an automatic 1 VP penalty. A ruling with the "note"
     effect (Art. 4: the hand started early is cancelled) is only written to the log: None.
     `version`: the penalties' version the form was read at (`scoring.services.versions`)."""
     rule = ruling_by_code(tournament, ruling) if ruling else None
@@ -135,7 +135,7 @@ def add_penalty(
             user=user,
             turn=turn.number,
             table=table_number,
-            pairs=[pair.number],
+            pairs=[entrant.number],
             ruling=rule,
             event="note",
             params={"reason": reason, "title": rule.title},
@@ -149,7 +149,7 @@ def add_penalty(
     turn = penalty_turn(tournament, turn_number)
     kind = Penalty.Kind.WARNING if warning else Penalty.Kind.PENALTY
     decision = {
-        **owner_fields(pair),  # a Player in individual events
+        **owner_fields(entrant),  # a Player in individual events
         "turn": turn,
         "vp": 0 if warning else vp,
         "mp": 0 if warning else mp,
@@ -160,14 +160,14 @@ def add_penalty(
     }
     with transaction.atomic():
         once and refuse_twice(tournament, **decision)
-        refuse_new_penalties(tournament, owner_fields(pair), pair.number, version)
+        refuse_new_penalties(tournament, owner_fields(entrant), entrant.number, version)
         penalty = Penalty.objects.create(tournament=tournament, **decision, created_by=user)
         write_log(
             tournament,
             user=user,
             turn=turn.number,
             table=table_number,
-            pairs=[pair.number],
+            pairs=[entrant.number],
             ruling=rule,
             code="penalty",
             event="penalty",
@@ -179,7 +179,7 @@ def add_penalty(
             },
         )
         if warning:
-            _warnings_cost(tournament, pair, turn, user)
+            _warnings_cost(tournament, entrant, turn, user)
     return penalty
 
 
@@ -226,19 +226,19 @@ def check_penalty_amounts(tournament: Tournament, vp: int, mp: int, warning: boo
         raise Refused(_("%(mp)d MP is not a plausible penalty.") % {"mp": mp})
 
 
-def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None:
+def _warnings_cost(tournament: Tournament, entrant: Pair | Player, turn: Turn, user) -> None:
     warnings = Penalty.objects.filter(
-        tournament=tournament, **owner_fields(pair), kind=Penalty.Kind.WARNING
+        tournament=tournament, **owner_fields(entrant), kind=Penalty.Kind.WARNING
     ).count()
     given = Penalty.objects.filter(
-        tournament=tournament, **owner_fields(pair), automatic=True
+        tournament=tournament, **owner_fields(entrant), automatic=True
     ).count()
     for _n in range(rulings.warning_penalties(warnings) - given):
         with translation.override(settings.LANGUAGE_CODE):  # the tournament's language
             reason = _("Two warnings: 1 VP in the general ranking (Art. 23)")
         Penalty.objects.create(
             tournament=tournament,
-            **owner_fields(pair),
+            **owner_fields(entrant),
             turn=turn,
             vp=1,
             mp=0,
@@ -250,7 +250,7 @@ def _warnings_cost(tournament: Tournament, pair: Pair, turn: Turn, user) -> None
             tournament,
             user=user,
             turn=turn.number,
-            pairs=[pair.number],
+            pairs=[entrant.number],
             code="warnings",
             article="Art. 23",
             event="warnings",

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.models import PinAttempt, PinGuard, Submission, TableReport
 from scoring.services.results import Entry, check_points, record_scores, refuse_at_the_table
 from tournaments.errors import Refused
-from tournaments.models import Pair, Table, Tournament, audit
+from tournaments.models import Line, Table, Tournament, audit
 
 WINDOW = timedelta(minutes=10)
 MAX_FAILS_PER_TABLE = 5
@@ -132,7 +132,7 @@ def _hold_device(address: str | None) -> None:
     list(PinGuard.objects.select_for_update().filter(address=address))
 
 
-def _pin_matches(pin: object, pair: Pair) -> bool:
+def _pin_matches(pin: object, pair: Line) -> bool:
     return hmac.compare_digest(str(pin or "").strip().encode(), pair.pin.encode())
 
 
@@ -143,7 +143,7 @@ def _guard(table: Table, address: str | None) -> None:
     _check_rate(table, address)
 
 
-def _counted(table: Table, pair: Pair, pin: object, address: str | None) -> bool:
+def _counted(table: Table, pair: Line, pin: object, address: str | None) -> bool:
     """Whether `pin` is the pair's PIN; a wrong one is counted in the caller's transaction."""
     if _pin_matches(pin, pair):
         return True
@@ -182,7 +182,7 @@ def _replay(done: Submission) -> TableReport:
     return report
 
 
-def _remember(table: Table, key, outcome: str, report: TableReport, pair: Pair) -> TableReport:
+def _remember(table: Table, key, outcome: str, report: TableReport, pair: Line) -> TableReport:
     """Keep what was done for this key (in the transaction that did it) and answer it."""
     if key:
         Submission.objects.create(table=table, key=key, outcome=outcome, report=report, pair=pair)

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NeedsConfirmation, Refused, rule_refusal
 from tournaments.kinds import kind_of, require
-from tournaments.models import GROUP_WORDS, Bye, Pair, Table, Tournament, Turn, audit
+from tournaments.models import GROUP_WORDS, Bye, Line, Table, Tournament, Turn, audit
 from tournaments.movements import danish, explain, mitchell
 from tournaments.movements.byes import merge_byes
 from tournaments.movements.groups import seat_group_turn
@@ -489,7 +489,7 @@ def swap_pairs(
     return problems
 
 
-def _put(seat: Seat, pair: Pair) -> None:
+def _put(seat: Seat, pair: Line) -> None:
     if seat.kind == "bye":
         seat.bye.pair = pair
     elif seat.kind == "ns":

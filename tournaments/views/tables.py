@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Line
+from tournaments.models import Pair
 from tournaments.services import lookup
 
 
@@ -44,7 +44,7 @@ class PairTable(tables.Table):
     )
 
     class Meta:
-        model = Line  # the rows of tournament.pairs: the lines that are registered pairs
+        model = Pair
         fields = [
             "number",
             "player1",
