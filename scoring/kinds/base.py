@@ -12,6 +12,8 @@ from scoring.documents import reports
 from scoring.documents import sheets as papers
 from scoring.services import decisions, exports, public
 from tournaments.kinds.individual.registration import penalised
+from tournaments.models import Group
+from tournaments.movements.groups import group_phase
 
 
 class ScoringKind:
@@ -111,9 +113,28 @@ class ScoringKind:
     def standings_row(self, row) -> dict:
         return exports.standings_row(self.entrant_key, row, self.has_groups)
 
+    # The export's `groups` name their entrants under this key (a documented key per kind);
+    # pairs events always list `groups` (an empty list without a cut), the others only when
+    # the plan has turns in groups.
+    group_members_key = "pairs"
+    groups_always_listed = True
+
     def export_extra(self, tournament) -> dict:
-        """Keys the kind adds after the standings (`groups`)."""
-        return {}
+        """Keys the kind adds after the standings: the groups (gironi) with their entrants."""
+        if not self.groups_always_listed and group_phase(tournament.plan) is None:
+            return {}
+        return {
+            "groups": [
+                {
+                    "group": g.name,
+                    "tables": g.tables,
+                    "first_table": g.first_table,
+                    "last_table": g.first_table + g.tables - 1,
+                    self.group_members_key: list(g.pairs),
+                }
+                for g in Group.objects.filter(tournament=tournament).order_by("name")
+            ]
+        }
 
     # --- a circuit's stage ------------------------------------------------------------------
 

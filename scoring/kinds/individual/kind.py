@@ -22,8 +22,6 @@ from tournaments.kinds.individual import seating as individual_seating
 from tournaments.kinds.individual import views as players
 from tournaments.kinds.individual.kind import IndividualKind
 from tournaments.kinds.individual.registration import player_by_number
-from tournaments.models import Group
-from tournaments.movements.groups import group_phase
 from tournaments.services import membership as membership_service
 from tournaments.services import scales
 from tournaments.views import desk as seating_pages
@@ -33,6 +31,8 @@ from tournaments.views import groups, membership
 class IndividualEvent(ScoringKind, IndividualKind):
     entrants_key = "players"
     entrant_key = entrant_field = "player"
+    group_members_key = "players"
+    groups_always_listed = False
     entrants_sheet = "Giocatori"
     pdf_columns = (_("No."), _("Player"), _("Club"))
 
@@ -117,23 +117,6 @@ class IndividualEvent(ScoringKind, IndividualKind):
         """A player's row; his group and place in it once the groups are set."""
         grouped = row.group is not None
         return exports.standings_row(self.entrant_key, row, grouped)
-
-    def export_extra(self, tournament) -> dict:
-        """The groups (gironi) with their players, where the plan has turns in groups."""
-        if group_phase(tournament.plan) is None:
-            return {}
-        return {
-            "groups": [
-                {
-                    "group": g.name,
-                    "tables": g.tables,
-                    "first_table": g.first_table,
-                    "last_table": g.first_table + g.tables - 1,
-                    "players": list(g.pairs),
-                }
-                for g in Group.objects.filter(tournament=tournament).order_by("name")
-            ]
-        }
 
     def admit(self, tournament, number: int, *, member=None, reason: str, user=None) -> None:
         """The membership check's admission of player `number` (alone: no place in a pair)."""

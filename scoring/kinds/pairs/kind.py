@@ -13,7 +13,6 @@ from scoring.views import board, documents, entry, homologation, prizes, public,
 from scoring.views import results as scoring
 from tournaments.kinds.pairs import views as pairs
 from tournaments.kinds.pairs.kind import PairsKind
-from tournaments.models import Group
 from tournaments.services import lookup, scales, seating, seating_report
 from tournaments.services import membership as membership_service
 from tournaments.services.seating import rests_again
@@ -135,20 +134,6 @@ class PairsEvent(ScoringKind, PairsKind):
 
     def line_entrants(self, line) -> list[int]:
         return [line.number]
-
-    def export_extra(self, tournament) -> dict:
-        return {
-            "groups": [
-                {
-                    "group": g.name,
-                    "tables": g.tables,
-                    "first_table": g.first_table,
-                    "last_table": g.first_table + g.tables - 1,
-                    "pairs": list(g.pairs),
-                }
-                for g in Group.objects.filter(tournament=tournament).order_by("name")
-            ]
-        }
 
     def entrant_columns(self) -> list:
         return [

@@ -32,8 +32,6 @@ from tournaments.kinds.pairs import views as pairs
 from tournaments.kinds.teams import setup as team_setup
 from tournaments.kinds.teams.kind import TeamsKind
 from tournaments.kinds.teams.views import TeamsImportView
-from tournaments.models import Group
-from tournaments.movements.groups import group_phase
 from tournaments.services import membership as membership_service
 from tournaments.services import seating_report
 from tournaments.views import groups, membership
@@ -42,6 +40,8 @@ from tournaments.views import groups, membership
 class TeamsEvent(ScoringKind, TeamsKind):
     entrants_key = "teams"
     entrant_key = entrant_field = "team"
+    group_members_key = "teams"
+    groups_always_listed = False
     turn_key = "matches"
     entrants_sheet = "Squadre"
     has_groups = True  # once the groups (gironi) of a Danish in groups are set
@@ -106,23 +106,6 @@ class TeamsEvent(ScoringKind, TeamsKind):
     def standings_row(self, row) -> dict:
         """A team's row; its group and place in it once the groups are set."""
         return exports.standings_row(self.entrant_key, row, row.group is not None)
-
-    def export_extra(self, tournament) -> dict:
-        """The groups (gironi) with their teams, where the plan has turns in groups."""
-        if group_phase(tournament.plan) is None:
-            return {}
-        return {
-            "groups": [
-                {
-                    "group": g.name,
-                    "tables": g.tables,
-                    "first_table": g.first_table,
-                    "last_table": g.first_table + g.tables - 1,
-                    "teams": list(g.pairs),
-                }
-                for g in Group.objects.filter(tournament=tournament).order_by("name")
-            ]
-        }
 
     def export_head(self, tournament) -> dict:
         return {
