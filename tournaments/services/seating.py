@@ -43,6 +43,7 @@ from tournaments.services.turns import (
     new_turn,
     next_seatable_turn,
     next_turn_number,
+    swap_in_order,
     tables_reseated,
     turn_seated,
 )
@@ -465,12 +466,7 @@ def swap_pairs(
             for seat in (seat_a, seat_b):
                 (seat.table or seat.bye).save()
         tables_reseated([seat.table for seat in (seat_a, seat_b) if seat.table is not None])
-        order = list(turn.order)
-        if a in order and b in order:
-            i, j = order.index(a), order.index(b)
-            order[i], order[j] = b, a
-            turn.order = order
-            turn.save(update_fields=["order"])
+        swap_in_order(turn, a, b)
         audit(
             tournament,
             "swap",

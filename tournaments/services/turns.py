@@ -72,3 +72,14 @@ def check_no_results(turn: Turn) -> None:
         raise Refused(
             _("Turn %(n)d already has results: its seating cannot change.") % {"n": turn.number}
         )
+
+
+def swap_in_order(turn: Turn, a: int, b: int) -> None:
+    """Two entrants swapped in a seated turn change places in the turn's order too (the order
+    the next Danish turn and the reports read), when both are in it."""
+    order = list(turn.order)
+    if a in order and b in order:
+        i, j = order.index(a), order.index(b)
+        order[i], order[j] = b, a
+        turn.order = order
+        turn.save(update_fields=["order"])

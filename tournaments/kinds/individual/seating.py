@@ -25,7 +25,13 @@ from tournaments.services.first_seating import first_seating_order
 from tournaments.services.groups import check_groups_set
 from tournaments.services.lookup import is_present, last_turn
 from tournaments.services.seating import SeatingOutcome, check_no_results
-from tournaments.services.turns import new_turn, next_seatable_turn, tables_reseated, turn_seated
+from tournaments.services.turns import (
+    new_turn,
+    next_seatable_turn,
+    swap_in_order,
+    tables_reseated,
+    turn_seated,
+)
 
 LINE_BASE = 10000  # a line's internal Line.number: turn * LINE_BASE + k (never shown)
 
@@ -317,12 +323,7 @@ def swap_players(tournament: Tournament, a: int, b: int, *, confirmed=False, use
             )
         lines = [seat[0].pk for seat in (seat_a, seat_b) if seat[1] is not None]
         tables_reseated(Table.objects.filter(turn=turn).filter(_at_lines(lines)))
-        order = list(turn.order)
-        if a in order and b in order:
-            i, j = order.index(a), order.index(b)
-            order[i], order[j] = b, a
-            turn.order = order
-            turn.save(update_fields=["order"])
+        swap_in_order(turn, a, b)
         audit(
             tournament,
             "swap",
