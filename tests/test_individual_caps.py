@@ -43,7 +43,7 @@ def test_prizes_go_to_players(tmp_path, referee, client):
     standings = json.loads(run("results_export", t.slug, "--format", "json"))["standings"]
     assert [r["player"] for r in rows[:2]] == [s["player"] for s in standings[:2]]
     assert all("pair" not in r for r in rows)
-    from scoring.kinds.individual.results import player_standings_range
+    from scoring.kinds.individual.standings import player_standings_range
 
     taken = {rows[0]["player"], rows[1]["player"]}  # one prize each (the federation's use)
     best = [r.pair for r in player_standings_range(t, 2, 2)]

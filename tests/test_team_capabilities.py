@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.documents.reports import prizes_pdf
-from scoring.kinds.teams import results as team_scores
+from scoring.kinds.teams import matches as team_scores
 from scoring.models import LogEntry
 from scoring.services.decisions import table_ruling
 from scoring.services.exports import log_rows

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.documents.pdf import render
-from scoring.kinds.individual.results import player_slips
+from scoring.kinds.individual.standings import player_slips
 from scoring.models import ResultChange, TableReport
 from scoring.services import labels
 from tournaments.kinds import kind_of

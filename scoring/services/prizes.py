@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.kinds.individual.results import player_standings, player_standings_range
-from scoring.kinds.teams.results import standing_records, team_players
+from scoring.kinds.individual.standings import player_standings, player_standings_range
+from scoring.kinds.teams.matches import standing_records, team_players
 from scoring.models import Prize
 from scoring.rules import prizes as rules
 from scoring.services.standings import groups_in_force, standing_inputs

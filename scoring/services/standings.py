@@ -57,7 +57,7 @@ def standing_inputs(tournament: Tournament):
 def standings(tournament: Tournament, after_turn: int | None = None) -> list[rules.Row]:
     """The ranking counting turns up to `after_turn` (every turn when None), of the event's
     entrants: pairs, players each scoring his line's result (Art. 2), or teams
-    (scoring/kinds/teams/results.py), as the kind of event ranks them."""
+    (scoring/kinds/teams/matches.py), as the kind of event ranks them."""
     return kind_of(tournament).standings(tournament, after_turn)
 
 

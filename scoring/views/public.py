@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
-from scoring.kinds.individual.results import public_player
+from scoring.kinds.individual.standings import public_player
 from scoring.services import public
 from tournaments.models import Tournament
 from tournaments.rules.address import is_local

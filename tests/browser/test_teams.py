@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.kinds.teams.results import team_standings
+from scoring.kinds.teams.matches import team_standings
 from tests.helpers import run
 from tournaments.models import Line, Table, Tournament
 

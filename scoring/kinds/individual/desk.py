@@ -1,7 +1,7 @@
 """The desk of an individual event (Art. 2): the players instead of the pairs, the seating as
 lines of players and rests of players, a penalty for a player, a player's page. Views hold no
 rule: `tournaments.kinds.individual.registration`, `individual_seating` and
-`scoring.kinds.individual.results` do.
+`scoring.kinds.individual.standings` do.
 
 The kind's object (`scoring.kinds.individual`) lists which of these serve its desk pages. The
 players' registration pages are in `tournaments.kinds.individual.views`.
@@ -13,8 +13,8 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.kinds.individual.results import player_detail
 from scoring.kinds.individual.rulings import seat_late_player
+from scoring.kinds.individual.standings import player_detail
 from scoring.views.rulings import (
     DecisionView,
     RulingsView,

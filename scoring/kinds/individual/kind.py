@@ -6,11 +6,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring.documents import sheets
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.individual import desk
-from scoring.kinds.individual import results as player_results
 from scoring.kinds.individual import rulings as individual_rulings
+from scoring.kinds.individual import standings as player_results
 from scoring.kinds.individual.demo import build_individual_demo
-from scoring.kinds.individual.results import player_standings, player_standings_range, rests_again
 from scoring.kinds.individual.rulings import withdraw_player
+from scoring.kinds.individual.standings import player_standings, player_standings_range, rests_again
 from scoring.kinds.pairs.kind import SHARED_DESK, SHARED_PUBLIC
 from scoring.services import entrants, exports
 from scoring.services import prizes as prize_service

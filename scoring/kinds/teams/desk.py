@@ -1,6 +1,6 @@
 """The referee's desk for team events (Art. 2): the teams, their line-ups, the seating as
 matches of two tables. Views hold no rule: `tournaments.kinds.teams.setup` and
-`scoring.kinds.teams.results` do. These pages show the teams' results beside their registration,
+`scoring.kinds.teams.matches` do. These pages show the teams' results beside their registration,
 so they live in the scoring app (`tournaments` never imports `scoring`)."""
 
 from django.contrib import messages
@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.kinds.teams import results as team_scores
+from scoring.kinds.teams import matches as team_scores
 from tournaments.access import TournamentMixin
 from tournaments.errors import Refused
 from tournaments.http import BadInput, QueryProblems, unknown_turn

@@ -16,7 +16,7 @@ from scoring.kinds.teams import pages as team_pages
 from scoring.kinds.teams import penalties as team_penalties
 from scoring.kinds.teams import reports as papers
 from scoring.kinds.teams.demo import build_teams_demo
-from scoring.kinds.teams.results import (
+from scoring.kinds.teams.matches import (
     matches,
     team_bye_score,
     team_names,

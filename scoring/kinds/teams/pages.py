@@ -1,6 +1,6 @@
 """Pages of team events (Art. 2) that read results: the team standings and a team's
 matches at the desk, and the players' pages (where does my team play, both tables; the
-standings by team). Views hold no rule: `scoring.kinds.teams.results` does."""
+standings by team). Views hold no rule: `scoring.kinds.teams.matches` does."""
 
 from django import forms
 from django.http import Http404
@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from scoring.kinds.teams import results as team_scores
+from scoring.kinds.teams import matches as team_scores
 from scoring.kinds.teams.late import seat_late_team
 from scoring.services import public
 from scoring.views.public import PublicView

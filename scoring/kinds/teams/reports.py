@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.documents.pdf import render
-from scoring.kinds.teams.results import matches, team_players, turn_byes
+from scoring.kinds.teams.matches import matches, team_players, turn_byes
 from scoring.services import labels
 from tournaments.models import Tournament, Turn
 

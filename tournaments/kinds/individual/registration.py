@@ -1,6 +1,6 @@
 """Individual events (Art. 2: "nei tornei individuali ogni giocatore si iscrive personalmente"):
 registering the players, each with his own number. The seating is in
-`tournaments.kinds.individual.seating`; the standings in `scoring.kinds.individual.results`.
+`tournaments.kinds.individual.seating`; the standings in `scoring.kinds.individual.standings`.
 
 A players file is read as a pairs file is (`tournaments.services.imports`: any encoding,
 `,` `;` or tab, XLSX; English or Italian headers): `player[,membership,club]`, or
