@@ -12,9 +12,9 @@ from scoring.documents.sheets import qr_svg
 from scoring.kinds.base import ScoringKind
 from scoring.kinds.pairs.kind import SHARED_DESK
 from scoring.kinds.teams import desk as team_desk
-from scoring.kinds.teams import pages as team_pages
 from scoring.kinds.teams import penalties as team_penalties
 from scoring.kinds.teams import reports as papers
+from scoring.kinds.teams import views
 from scoring.kinds.teams.demo import build_teams_demo
 from scoring.kinds.teams.matches import (
     matches,
@@ -56,7 +56,7 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "teams": team_desk.TeamsView,
         "team_import": TeamsImportView,
         "lineups": team_desk.LineupsView,
-        "team_detail": team_pages.TeamDetailView,
+        "team_detail": views.TeamDetailView,
         "team_edit": team_desk.TeamEditView,
         "pair_import_sample_csv": pairs.ImportSampleView,
         "pair_import_sample_xlsx": pairs.ImportSampleView,
@@ -65,20 +65,20 @@ class TeamsEvent(ScoringKind, TeamsKind):
         "membership_admit": membership.AdmitView,
         "seating": team_desk.TeamSeatingView,
         "swap": team_desk.TeamSwapView,
-        "rulings": team_pages.TeamRulingsView,  # the shared page, with a late team's form
+        "rulings": views.TeamRulingsView,  # the shared page, with a late team's form
         "ruling_table": rulings.TableRulingView,  # against the guilty team's line
         "ruling_withdraw": rulings.WithdrawView,  # the kind withdraws a team (Art. 32)
-        "ruling_late": team_pages.TeamLateView,  # a late team takes the bye (Art. 33)
-        "standings": team_pages.TeamStandingsView,
-        "pair_detail": team_pages.TeamDetailView,
+        "ruling_late": views.TeamLateView,  # a late team takes the bye (Art. 33)
+        "standings": views.TeamStandingsView,
+        "pair_detail": views.TeamDetailView,
         "prizes": prizes.PrizesView,
         "groups": groups.GroupsView,
     }
     public_pages = {
-        "public_home": team_pages.TeamsHomeView,
-        "public_standings": team_pages.TeamsStandingsView,
-        "public_screen": team_pages.TeamsScreenView,
-        "public_team": team_pages.PublicTeamView,
+        "public_home": views.TeamsHomeView,
+        "public_standings": views.TeamsStandingsView,
+        "public_screen": views.TeamsScreenView,
+        "public_team": views.PublicTeamView,
     }
 
     def ranking_for_seating(self, tournament, after_turn: int) -> list:
