@@ -14,6 +14,8 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from tournaments.taskqueue.queue import depth
+
 log = logging.getLogger(__name__)
 
 
@@ -47,8 +49,6 @@ def healthz(request):
             report[name] = f"error: {type(exc).__name__}"
             healthy = False
     if report["database"] == "ok":
-        from tournaments.taskqueue.queue import depth
-
         try:
             report["queue"] = depth()
         except Exception as exc:

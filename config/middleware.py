@@ -6,6 +6,9 @@ from django.conf import settings
 from django.db import connection
 from django.utils import translation
 
+from config.network import client_address
+from tournaments.rules.text import ascii_int
+
 request_log = logging.getLogger("burraco.requests")
 
 
@@ -46,7 +49,6 @@ class RequestLogMiddleware:
 
 
 def _client(request) -> str:
-    from config.network import client_address
 
     try:
         return client_address(request)
@@ -161,7 +163,6 @@ class BodySizeMiddleware:
         return self.default
 
     def __call__(self, request):
-        from tournaments.rules.text import ascii_int
 
         declared = ascii_int(request.META.get("CONTENT_LENGTH") or "") or 0
         limit = self.limit(request.path)

@@ -16,6 +16,9 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.secret import key_file
+from scoring.rules.homologation import public_key_text, raw_public_key
+
 FILENAME = ".homologation-key.pem"
 
 
@@ -25,7 +28,6 @@ def key_path() -> Path:
     given = getattr(settings, "HOMOLOGATION_KEY_FILE", "")
     if given:
         return Path(given)
-    from config.secret import key_file
 
     return key_file({**settings.DATABASES["default"]}, settings.BASE_DIR).with_name(FILENAME)
 
@@ -82,6 +84,5 @@ def private_key():
 
 def public_key() -> str:
     """`ed25519:<base64>`, as printed on the settings page."""
-    from scoring.rules.homologation import public_key_text, raw_public_key
 
     return public_key_text(raw_public_key(private_key().public_key()))

@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import render
 
 from tournaments.http import BadInput, InvalidFormIs400
+from tournaments.views.desk import HomeView
 
 
 def bad_request(request, exception=None):
@@ -29,8 +30,6 @@ def root(request):
     (DJANGO_ROLE=hub) its calendar. Decided at each request, not when the URLs are loaded."""
     from django.conf import settings
     from django.shortcuts import redirect
-
-    from tournaments.views.desk import HomeView
 
     if settings.ROLE == "hub":
         return redirect("hub_calendar")

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.db.models.functions import Length
 from django.utils.translation import gettext
 
+from config import signing
 from scoring.models import HomologationPackage, HubTournament
 from scoring.rules import homologation as rules
 from scoring.services.hub import read_export
@@ -60,8 +61,6 @@ def _check(model, field: str, pk: int, hub: bool, club: str) -> dict:
         found = found.get(pk=pk)
         data, key = bytes(found.package), found.club.public_key
     else:
-        from config import signing
-
         data = bytes(model.objects.values_list(field, flat=True).get(pk=pk))
         key = signing.public_key()
     result = rules.verify(data, key)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from scoring.models import Penalty, Ruling
 from scoring.rules import display
 from scoring.rules.display import NOTHING
-from tournaments.models import MOVEMENTS, Tournament, VpScaleDefinition
+from tournaments.models import MOVEMENTS, Line, Tournament, VpScaleDefinition
 from tournaments.rules import vp as vp_rules
 
 TIEBREAK_NAMES = {
@@ -144,7 +144,6 @@ def log_names(tournament: Tournament, entries) -> dict[int, str]:
     """The numbers of the log `entries` (dicts or rows with `pairs`) that are lines' own,
     internal numbers -> the line's name (its players; a team's line: its team). Pairs,
     players and teams keep their numbers."""
-    from tournaments.models import Line
 
     numbers = {n for e in entries for n in (e["pairs"] if isinstance(e, dict) else e.pairs)}
     lines = Line.objects.filter(

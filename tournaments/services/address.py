@@ -14,6 +14,8 @@ _TTL = 60.0  # seconds: the laptop may join another Wi-Fi, but not every page ne
 
 def network_addresses() -> list[str]:
     """The laptop's IPv4 addresses on the local networks (asked once a minute at most)."""
+    # config (above the apps) owns how the server is started and which addresses it serves;
+    # asked only when a page shows the phones' address, so the app does not load it.
     from config.supervisor import lan_addresses
 
     now = time.monotonic()

@@ -77,6 +77,8 @@ class TournamentEditView(TournamentMixin, InvalidFormIs400, ScaleContextMixin, U
         return self.tournament
 
     def get_context_data(self, **kwargs):
+        # The installation's key belongs to config, above both apps (it signs scoring's
+        # packages); read here only for the settings page, so tournaments does not load it.
         from config import signing
 
         context = super().get_context_data(**kwargs)
