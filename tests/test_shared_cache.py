@@ -66,7 +66,7 @@ def test_a_result_saved_through_one_server_is_on_the_other_at_once(tmp_path, db,
     )
     ((pair,),) = read(
         url,
-        "SELECT p.number FROM tournaments_table t JOIN tournaments_pair p ON p.id = t.ns_id "
+        "SELECT p.number FROM tournaments_table t JOIN tournaments_line p ON p.id = t.ns_id "
         "WHERE t.number = 1",
     )
     ports = free_port(), free_port()
