@@ -14,6 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from scoring.rules.recompute import recompute
+
 
 def run(*args, **kwargs) -> str:
     out = io.StringIO()
@@ -45,6 +47,26 @@ def shown(html) -> str:
 
 def export(slug: str) -> dict:
     return json.loads(run("results_export", slug, "--format", "json"))
+
+
+def prizes_per_group_hold(tmp_path, slug: str, play, key: str) -> dict:
+    """Two groups set, two turns played with `play`: a prize per group goes to that group's
+    first (`key`: pair, player or team), a technical prize over turns 3-4 stays in its group,
+    and the package's recomputation finds no difference. The export, for more checks."""
+    run("groups_set", slug, "--count", "2")
+    for _turn in range(2):
+        play(slug, points=lambda table: (1000 + 40 * table, 500))
+    path = tmp_path / "premi.csv"
+    path.write_text("girone,posto,premio,turni\nA,1,Coppa A\nB,1,Coppa B\nB,1,Miglior B,3-4\n")
+    run("prizes_set", slug, "--file", str(path))
+    prizes = json.loads(run("prizes", slug, "--json"))
+    data = export(slug)
+    first = {g: next(r[key] for r in data["standings"] if r["group"] == g) for g in "AB"}
+    assert [(p["group"], p[key]) for p in prizes[:2]] == [("A", first["A"]), ("B", first["B"])]
+    assert prizes[2][key] in {r[key] for r in data["standings"] if r["group"] == "B"}
+    found = recompute(data)
+    assert found.differences == [] and found.cannot == []
+    return data
 
 
 def write_pairs(path, n: int, start: int = 0, sep: str = ",", bom: bool = False) -> str:

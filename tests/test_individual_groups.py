@@ -11,8 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.rules.recompute import recompute
-from tests.helpers import export, refused, run, shown
+from tests.helpers import export, prizes_per_group_hold, refused, run, shown
 from tests.test_individual import make_individual, play
 from tournaments.models import Group, Tournament
 
@@ -64,19 +63,7 @@ def test_a_group_too_big_or_a_turn_in_groups_without_groups_is_refused(tmp_path)
 
 def test_prizes_per_group_and_the_package_recomputes(tmp_path):
     slug = grouped_event(tmp_path, players=16)
-    run("groups_set", slug, "--count", "2")
-    for _turn in range(2):
-        play(slug, points=lambda table: (1000 + 40 * table, 500))
-    path = tmp_path / "premi.csv"
-    path.write_text("girone,posto,premio,turni\nA,1,Coppa A\nB,1,Coppa B\nB,1,Miglior B,3-4\n")
-    run("prizes_set", slug, "--file", str(path))
-    prizes = json.loads(run("prizes", slug, "--json"))
-    data = export(slug)
-    first = {g: next(r["player"] for r in data["standings"] if r["group"] == g) for g in "AB"}
-    assert [(p["group"], p["player"]) for p in prizes[:2]] == [("A", first["A"]), ("B", first["B"])]
-    assert prizes[2]["player"] in {r["player"] for r in data["standings"] if r["group"] == "B"}
-    found = recompute(data)
-    assert found.differences == [] and found.cannot == []
+    prizes_per_group_hold(tmp_path, slug, play, "player")
 
 
 def test_the_desk_groups_page_of_an_individual_event(client, tmp_path):

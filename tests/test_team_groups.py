@@ -12,8 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.rules.recompute import recompute
-from tests.helpers import export, refused, run, shown
+from tests.helpers import export, prizes_per_group_hold, refused, run, shown
 from tests.test_teams import make_team_event, play
 from tournaments.models import Group, Tournament
 
@@ -70,19 +69,7 @@ def test_groups_that_split_a_match_or_a_turn_in_groups_without_groups_are_refuse
 
 def test_prizes_per_group_and_the_package_recomputes(tmp_path):
     slug = grouped_event(tmp_path, teams=12)
-    run("groups_set", slug, "--count", "2")
-    for _turn in range(2):
-        play(slug, points=lambda table: (1000 + 40 * table, 500))
-    path = tmp_path / "premi.csv"
-    path.write_text("girone,posto,premio,turni\nA,1,Coppa A\nB,1,Coppa B\nB,1,Miglior B,3-4\n")
-    run("prizes_set", slug, "--file", str(path))
-    prizes = json.loads(run("prizes", slug, "--json"))
-    data = export(slug)
-    first = {g: next(r["team"] for r in data["standings"] if r["group"] == g) for g in "AB"}
-    assert [(p["group"], p["team"]) for p in prizes[:2]] == [("A", first["A"]), ("B", first["B"])]
-    assert prizes[2]["team"] in {r["team"] for r in data["standings"] if r["group"] == "B"}
-    found = recompute(data)
-    assert found.differences == [] and found.cannot == []
+    prizes_per_group_hold(tmp_path, slug, play, "team")
     span = json.loads(run("results_export", slug, "--format", "json", "--turns", "3-4"))
     rows = span["standings"]
     assert span["standings_turns"] == [3, 4] and [r["group"] for r in rows] == ["A"] * 6 + ["B"] * 6
