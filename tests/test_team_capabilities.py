@@ -18,7 +18,7 @@ from scoring.services.decisions import table_ruling
 from scoring.services.exports import log_rows
 from scoring.services.prizes import prize_list
 from scoring.services.standings import standings_range
-from tests.helpers import run
+from tests.helpers import run, shown
 from tests.test_teams import make_team_event, play, record
 from tournaments.errors import NeedsConfirmation, Refused
 from tournaments.kinds import kind_of
@@ -104,6 +104,16 @@ def test_withdraw_a_team_at_the_desk(client, desk, tmp_path):
     assert t.teams.get(number=4).withdrawal_reason == "Rinuncia"
     teams_page = client.get(reverse("teams", args=[t.slug])).content.decode()
     assert "withdrawn after turn 1" in teams_page
+
+
+def test_the_rulings_page_of_a_team_event_names_teams_in_every_form(client, desk, tmp_path):
+    """The shared rulings page takes its words from the team kind: the guilty one of a table
+    ruling is a team, never a pair."""
+    t = event(tmp_path)
+    t.referees.add(desk)
+    play(t.slug)
+    text = shown(client.get(reverse("rulings", args=[t.slug])).content)
+    assert "Guilty team" in text and "Guilty pair" not in text
 
 
 # --- swap in a seated turn ---------------------------------------------------------------------

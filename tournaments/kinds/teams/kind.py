@@ -85,6 +85,9 @@ class TeamsKind(EventKind):
     # The rulings page: a team's penalty, a table ruling against its line, its withdrawal.
     log_entrants_title = pgettext_lazy("the teams of an event", "Teams")
     penalty_recorded = _("Team %(n)d: −%(vp)d VP, −%(mp)d MP.")
+    warning_recorded = _("Warning to team %(n)d recorded.")
+    ruling_logged = _("Ruling for team %(n)d written to the referee's log.")
+    guilty_title = _("Guilty team")
     penalty_title = _("Penalty on a team")
     penalty_help = _(
         "VP and/or MP taken away from the team in the general ranking: never a gift to the "
